@@ -1,0 +1,13 @@
+/** Every test of the project; `npm test` builds first, so workflow and e2e tests load dist/. */
+module.exports = {
+	testEnvironment: 'node',
+	roots: ['<rootDir>/test'],
+	testMatch: ['**/*.test.ts'],
+	transform: {
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }],
+	},
+	modulePathIgnorePatterns: ['<rootDir>/test/.n8n-runtime', '<rootDir>/dist'],
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/.n8n-runtime'],
+	setupFiles: ['<rootDir>/test/setup-env.ts'],
+	testTimeout: 30000,
+};
