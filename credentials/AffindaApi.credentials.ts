@@ -1,0 +1,73 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialTestRequest,
+	ICredentialType,
+	Icon,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class AffindaApi implements ICredentialType {
+	name = 'affindaApi';
+
+	displayName = 'Affinda API';
+
+	icon: Icon = { light: 'file:../icons/affinda.svg', dark: 'file:../icons/affinda.dark.svg' };
+
+	documentationUrl = 'https://github.com/n8n-nodes-affinda/n8n-nodes-affinda#credentials';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Key',
+			name: 'apiKey',
+			type: 'string',
+			typeOptions: { password: true },
+			required: true,
+			default: '',
+			description:
+				'An API key from Settings → API Keys in the Affinda app. Keys only work in the region they were created in.',
+		},
+		{
+			displayName: 'Region',
+			name: 'region',
+			type: 'options',
+			default: 'api',
+			description: 'The Affinda instance your account lives on: the host of the Affinda app you sign in to',
+			options: [
+				{ name: 'Global (app.affinda.com)', value: 'api' },
+				{ name: 'US (app.us1.affinda.com)', value: 'api.us1' },
+				{ name: 'EU (app.eu1.affinda.com)', value: 'api.eu1' },
+				{ name: 'Custom Base URL', value: 'custom' },
+			],
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. https://affinda.example.com',
+			description:
+				'Origin of a dedicated tenant, a self-hosted install or a local emulator, without a path',
+			displayOptions: { show: { region: ['custom'] } },
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.apiKey}}',
+			},
+		},
+	};
+
+	// Listing organizations is the cheapest authenticated call; a wrong key or region answers 401.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL:
+				'={{$credentials.region === "custom" ? String($credentials.baseUrl).replace(/\\/+$/, "") : "https://" + $credentials.region + ".affinda.com"}}',
+			url: '/v3/organizations',
+			method: 'GET',
+		},
+	};
+}

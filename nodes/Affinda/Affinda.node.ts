@@ -1,0 +1,40 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import * as resume from './actions/resume/Resume.resource';
+import { router } from './actions/router';
+import * as loadOptions from './methods/loadOptions';
+
+export class Affinda implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Affinda',
+		name: 'affinda',
+		icon: { light: 'file:../../icons/affinda.svg', dark: 'file:../../icons/affinda.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Parse resumes and documents, and search and match candidates with Affinda',
+		defaults: { name: 'Affinda' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'affindaApi', required: true }],
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Resume', value: 'resume' }],
+				default: 'resume',
+			},
+			...resume.description,
+		],
+	};
+
+	methods = { loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
+	}
+}

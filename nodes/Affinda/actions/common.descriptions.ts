@@ -1,0 +1,46 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+/** Parameters several operations share, defined once. */
+
+/** Return All and Limit; `maxLimit` is the endpoint's largest page. */
+export function returnAllAndLimit(maxLimit: number): INodeProperties[] {
+	return [
+		{
+			displayName: 'Return All',
+			name: 'returnAll',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to return all results or only up to a given limit',
+		},
+		{
+			displayName: 'Limit',
+			name: 'limit',
+			type: 'number',
+			default: 50,
+			typeOptions: { minValue: 1, maxValue: maxLimit },
+			displayOptions: { show: { returnAll: [false] } },
+			description: 'Max number of results to return',
+		},
+	];
+}
+
+export const simplifyParameter: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description: 'Whether to return a simplified version of the response instead of the raw data',
+};
+
+/** Index names, loaded from the service for one document type. */
+export function indicesParameter(loadOptionsMethod: string, description: string): INodeProperties {
+	return {
+		displayName: 'Index Names or IDs',
+		name: 'indices',
+		type: 'multiOptions',
+		typeOptions: { loadOptionsMethod },
+		required: true,
+		default: [],
+		description: `${description}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+	};
+}

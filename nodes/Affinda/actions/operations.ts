@@ -1,0 +1,23 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+
+import * as resume from './resume/Resume.resource';
+
+/** What each `<operation>.operation.ts` module exports. */
+export type AffindaOperation =
+	| {
+			description: INodeProperties[];
+			/** Runs for one input item; the router pairs what it returns with that item. */
+			execute: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject | IDataObject[]>;
+	  }
+	| {
+			description: INodeProperties[];
+			/** Sends one request for many items, and pairs its outputs itself. */
+			executeForAll: (
+				this: IExecuteFunctions,
+				items: INodeExecutionData[],
+			) => Promise<INodeExecutionData[]>;
+	  };
+
+export const operations: Record<string, Record<string, AffindaOperation>> = {
+	resume: resume.operations,
+};

@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as search from './search.operation';
+
+export const operations = { search };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['resume'] } },
+		options: [
+			{
+				name: 'Search',
+				value: 'search',
+				action: 'Search resumes',
+				description:
+					'Rank parsed resumes in indices against a job description, a resume or custom criteria',
+			},
+		],
+		default: 'search',
+	},
+	...search.description,
+];

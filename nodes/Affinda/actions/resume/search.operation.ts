@@ -1,0 +1,144 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { InvalidParameterError } from '../../helpers/errors';
+import { criteriaProperties } from '../../search/criteria';
+import { buildSearchBody, readCriteriaValues, toIdentifier } from '../../search/input';
+import { simplifySearchResult } from '../../search/output';
+import { affindaApiRequestAllPages } from '../../transport';
+import { indicesParameter, returnAllAndLimit, simplifyParameter } from '../common.descriptions';
+
+const SEARCH_PATH = '/v2/resume_search';
+/** The service's largest page (the `limit` query parameter, 1..50). */
+export const SEARCH_PAGE_SIZE = 50;
+
+type SearchMode = 'custom' | 'jobDescription' | 'resume';
+
+const properties: INodeProperties[] = [
+	indicesParameter('getResumeIndices', 'Indices of parsed resumes to search'),
+	{
+		displayName: 'Match Against',
+		name: 'searchMode',
+		type: 'options',
+		noDataExpression: true,
+		default: 'custom',
+		options: [
+			{
+				name: 'Custom Criteria',
+				value: 'custom',
+				description: 'Job titles, skills, locations and the other criteria below',
+			},
+			{
+				name: 'Job Description',
+				value: 'jobDescription',
+				description: 'Criteria the service derives from a parsed job description',
+			},
+			{
+				name: 'Resume',
+				value: 'resume',
+				description: 'Find candidates similar to a parsed resume',
+			},
+		],
+	},
+	{
+		displayName: 'Job Description ID',
+		name: 'jobDescription',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. XjLcNvSu',
+		description: 'Identifier of a parsed job description document',
+		displayOptions: { show: { searchMode: ['jobDescription'] } },
+	},
+	{
+		displayName: 'Resume ID',
+		name: 'resume',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. mEFayXdO',
+		description: 'Identifier of a parsed resume document',
+		displayOptions: { show: { searchMode: ['resume'] } },
+	},
+	...criteriaProperties('resumeSearch').map((collection) =>
+		collection.name === 'criteria'
+			? { ...collection, displayOptions: { show: { searchMode: ['custom'] } } }
+			: collection,
+	),
+	...returnAllAndLimit(SEARCH_PAGE_SIZE),
+	simplifyParameter,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			{
+				displayName: 'Offset',
+				name: 'offset',
+				type: 'number',
+				default: 0,
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				description: 'Number of ranked results to skip before the first one returned',
+			},
+		],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['resume'], operation: ['search'] } },
+	properties,
+);
+
+function toOffset(value: unknown): number {
+	const offset = Number(value ?? 0);
+	if (!Number.isInteger(offset) || offset < 0) {
+		throw new InvalidParameterError('Offset', 'offset', value, 'a whole number of 0 or more');
+	}
+	return offset;
+}
+
+export function toLimit(value: unknown, maxLimit: number): number {
+	const limit = Number(value);
+	if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
+		throw new InvalidParameterError('Limit', 'limit', value, `a whole number from 1 to ${maxLimit}`);
+	}
+	return limit;
+}
+
+function readMatch(this: IExecuteFunctions, mode: SearchMode, itemIndex: number): IDataObject {
+	if (mode === 'custom') return {};
+	const label = mode === 'jobDescription' ? 'Job Description ID' : 'Resume ID';
+	return { [mode]: toIdentifier(label, mode, this.getNodeParameter(mode, itemIndex)) };
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const mode = this.getNodeParameter('searchMode', itemIndex) as SearchMode;
+	// Criteria are for custom searches; required flags and weights tune every mode.
+	const criteria = readCriteriaValues.call(
+		this,
+		itemIndex,
+		mode === 'custom' ? undefined : ['requiredCriteria', 'weights'],
+	);
+	const body = buildSearchBody(
+		'resumeSearch',
+		this.getNodeParameter('indices', itemIndex),
+		readMatch.call(this, mode, itemIndex),
+		criteria,
+	);
+	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll
+		? SEARCH_PAGE_SIZE
+		: toLimit(this.getNodeParameter('limit', itemIndex), SEARCH_PAGE_SIZE);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const offset = toOffset(options.offset);
+
+	const results = await affindaApiRequestAllPages.call(
+		this,
+		{ method: 'POST', path: SEARCH_PATH, qs: { limit, offset }, body, itemIndex, idempotent: true },
+		returnAll ? undefined : limit,
+	);
+	const simplify = this.getNodeParameter('simplify', itemIndex) as boolean;
+	return simplify ? results.map(simplifySearchResult) : results;
+}

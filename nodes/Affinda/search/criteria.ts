@@ -1,0 +1,819 @@
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { InvalidParameterError } from '../helpers/errors';
+
+/**
+ * The search criteria of the two search bodies, written once.
+ *
+ * Node parameters, input validation and the JSON request body are all derived from this table:
+ * a criterion's `field` is both the parameter's internal name and the field name on the wire.
+ * The resume search body and the job description match detail body share most fields; `bodies`
+ * says which body carries each one.
+ */
+
+export type SearchBody = 'resumeSearch' | 'jobDescriptionMatch';
+
+/** How a criterion is entered and how it goes on the wire. */
+type CriterionKind =
+	| 'text'
+	| 'textList'
+	| 'flag'
+	| 'required'
+	| 'weight'
+	| 'wholeYears'
+	| 'years'
+	| 'choice'
+	| 'choiceList'
+	| 'nameFilters'
+	| 'locations'
+	| 'occupationCodes'
+	| 'customData';
+
+interface Criterion {
+	field: string;
+	kind: CriterionKind;
+	displayName: string;
+	description: string;
+	bodies: readonly SearchBody[];
+	choices?: readonly INodePropertyOptions[];
+	placeholder?: string;
+}
+
+const BOTH: readonly SearchBody[] = ['resumeSearch', 'jobDescriptionMatch'];
+const RESUME_SEARCH_ONLY: readonly SearchBody[] = ['resumeSearch'];
+const MATCH_DETAIL_ONLY: readonly SearchBody[] = ['jobDescriptionMatch'];
+
+export const DEGREE_TYPES: readonly INodePropertyOptions[] = [
+	{ name: 'Bachelors', value: 'bachelors' },
+	{ name: 'Certificate', value: 'certificate' },
+	{ name: 'Doctoral', value: 'doctoral' },
+	{ name: 'Masters', value: 'masters' },
+	{ name: 'School', value: 'school' },
+];
+
+export const MANAGEMENT_LEVELS: readonly INodePropertyOptions[] = [
+	{ name: 'None', value: 'None' },
+	{ name: 'Low', value: 'Low' },
+	{ name: 'Mid', value: 'Mid' },
+	{ name: 'Upper', value: 'Upper' },
+];
+
+export const DISTANCE_UNITS: readonly INodePropertyOptions[] = [
+	{ name: 'Kilometers', value: 'km' },
+	{ name: 'Miles', value: 'mi' },
+];
+
+export const CUSTOM_DATA_FILTER_TYPES: readonly INodePropertyOptions[] = [
+	{ name: 'Equals', value: 'equals' },
+	{ name: 'Range', value: 'range' },
+];
+
+/** `requiredFlag` and `weight` rows follow the criterion they qualify. */
+export const SEARCH_CRITERIA: readonly Criterion[] = [
+	{
+		field: 'jobTitles',
+		kind: 'textList',
+		displayName: 'Job Titles',
+		description: 'Job titles to match, comma-separated, or an array from an expression',
+		placeholder: 'e.g. Software Engineer, Backend Developer',
+		bodies: BOTH,
+	},
+	{
+		field: 'jobTitlesCurrentOnly',
+		kind: 'flag',
+		displayName: 'Current Job Title Only',
+		description: "Whether to match job titles against the candidate's current job only",
+		bodies: RESUME_SEARCH_ONLY,
+	},
+	{ field: 'jobTitlesRequired', kind: 'required', displayName: 'Job Titles', description: '', bodies: BOTH },
+	{ field: 'jobTitlesWeight', kind: 'weight', displayName: 'Job Titles', description: '', bodies: BOTH },
+	{
+		field: 'yearsExperienceMin',
+		kind: 'wholeYears',
+		displayName: 'Minimum Years of Experience',
+		description: 'Minimum years of total work experience',
+		bodies: RESUME_SEARCH_ONLY,
+	},
+	{
+		field: 'yearsExperienceMax',
+		kind: 'wholeYears',
+		displayName: 'Maximum Years of Experience',
+		description: 'Maximum years of total work experience',
+		bodies: RESUME_SEARCH_ONLY,
+	},
+	{
+		field: 'totalYearsExperience',
+		kind: 'years',
+		displayName: 'Total Years of Experience',
+		description: 'Years of total work experience to compare with what the job description asks for',
+		bodies: MATCH_DETAIL_ONLY,
+	},
+	{
+		field: 'yearsExperienceRequired',
+		kind: 'required',
+		displayName: 'Years of Experience',
+		description: '',
+		bodies: BOTH,
+	},
+	{
+		field: 'yearsExperienceWeight',
+		kind: 'weight',
+		displayName: 'Years of Experience',
+		description: '',
+		bodies: BOTH,
+	},
+	{
+		field: 'locations',
+		kind: 'locations',
+		displayName: 'Locations',
+		description: 'Places to search around, by name or by coordinates',
+		bodies: BOTH,
+	},
+	{ field: 'locationsRequired', kind: 'required', displayName: 'Locations', description: '', bodies: BOTH },
+	{ field: 'locationsWeight', kind: 'weight', displayName: 'Locations', description: '', bodies: BOTH },
+	{
+		field: 'skills',
+		kind: 'nameFilters',
+		displayName: 'Skills',
+		description: 'Skills to match; a required skill removes candidates who lack it',
+		bodies: BOTH,
+	},
+	{ field: 'skillsWeight', kind: 'weight', displayName: 'Skills', description: '', bodies: BOTH },
+	{
+		field: 'languages',
+		kind: 'nameFilters',
+		displayName: 'Languages',
+		description: 'Spoken languages to match; a required language removes candidates who lack it',
+		bodies: BOTH,
+	},
+	{ field: 'languagesWeight', kind: 'weight', displayName: 'Languages', description: '', bodies: BOTH },
+	{
+		field: 'institutions',
+		kind: 'textList',
+		displayName: 'Institutions',
+		description: 'Schools or universities to match, comma-separated, or an array from an expression',
+		placeholder: 'e.g. University of Sydney, MIT',
+		bodies: RESUME_SEARCH_ONLY,
+	},
+	{
+		field: 'institutionsRequired',
+		kind: 'required',
+		displayName: 'Institutions',
+		description: '',
+		bodies: RESUME_SEARCH_ONLY,
+	},
+	{
+		field: 'degrees',
+		kind: 'textList',
+		displayName: 'Degrees',
+		description: 'Degree names to match, comma-separated, or an array from an expression',
+		placeholder: 'e.g. Bachelor of Computer Science',
+		bodies: BOTH,
+	},
+	{ field: 'degreesRequired', kind: 'required', displayName: 'Degrees', description: '', bodies: BOTH },
+	{
+		field: 'highestDegreeTypes',
+		kind: 'choiceList',
+		displayName: 'Highest Degree Types',
+		description: "Levels the candidate's highest degree may have",
+		choices: DEGREE_TYPES,
+		bodies: RESUME_SEARCH_ONLY,
+	},
+	{
+		field: 'highestDegreeTypesRequired',
+		kind: 'required',
+		displayName: 'Highest Degree Types',
+		description: '',
+		bodies: RESUME_SEARCH_ONLY,
+	},
+	{
+		field: 'degreeTypes',
+		kind: 'choiceList',
+		displayName: 'Degree Types',
+		description: 'Degree levels to match',
+		choices: DEGREE_TYPES,
+		bodies: MATCH_DETAIL_ONLY,
+	},
+	{
+		field: 'degreeTypesRequired',
+		kind: 'required',
+		displayName: 'Degree Types',
+		description: '',
+		bodies: MATCH_DETAIL_ONLY,
+	},
+	{
+		field: 'isCurrentStudent',
+		kind: 'flag',
+		displayName: 'Is Current Student',
+		description: 'Whether to look for candidates who are studying now',
+		bodies: RESUME_SEARCH_ONLY,
+	},
+	{
+		field: 'isCurrentStudentRequired',
+		kind: 'required',
+		displayName: 'Is Current Student',
+		description: '',
+		bodies: RESUME_SEARCH_ONLY,
+	},
+	{
+		field: 'isRecentGraduate',
+		kind: 'flag',
+		displayName: 'Is Recent Graduate',
+		description: 'Whether to look for candidates who graduated less than a year ago',
+		bodies: RESUME_SEARCH_ONLY,
+	},
+	{
+		field: 'isRecentGraduateRequired',
+		kind: 'required',
+		displayName: 'Is Recent Graduate',
+		description: '',
+		bodies: RESUME_SEARCH_ONLY,
+	},
+	{
+		field: 'educationWeight',
+		kind: 'weight',
+		displayName: 'Education',
+		description: 'institutions, degrees, degree types and the student and graduate flags',
+		bodies: BOTH,
+	},
+	{
+		field: 'searchExpression',
+		kind: 'text',
+		displayName: 'Search Expression',
+		description: 'Words or a boolean expression to find in the raw text of resumes',
+		placeholder: 'e.g. kubernetes AND (aws OR gcp)',
+		bodies: BOTH,
+	},
+	{
+		field: 'searchExpressionRequired',
+		kind: 'required',
+		displayName: 'Search Expression',
+		description: '',
+		bodies: BOTH,
+	},
+	{
+		field: 'searchExpressionWeight',
+		kind: 'weight',
+		displayName: 'Search Expression',
+		description: '',
+		bodies: BOTH,
+	},
+	{
+		field: 'socCodes',
+		kind: 'occupationCodes',
+		displayName: 'Occupation Group Names or IDs',
+		description: 'Occupation groups (SOC codes) to match',
+		bodies: BOTH,
+	},
+	{ field: 'socCodesRequired', kind: 'required', displayName: 'Occupation Groups', description: '', bodies: BOTH },
+	{ field: 'socCodesWeight', kind: 'weight', displayName: 'Occupation Groups', description: '', bodies: BOTH },
+	{
+		field: 'managementLevel',
+		kind: 'choice',
+		displayName: 'Management Level',
+		description: 'Management level to match',
+		choices: MANAGEMENT_LEVELS,
+		bodies: BOTH,
+	},
+	{
+		field: 'managementLevelRequired',
+		kind: 'required',
+		displayName: 'Management Level',
+		description: '',
+		bodies: BOTH,
+	},
+	{
+		field: 'managementLevelWeight',
+		kind: 'weight',
+		displayName: 'Management Level',
+		description: '',
+		bodies: BOTH,
+	},
+	{
+		field: 'customData',
+		kind: 'customData',
+		displayName: 'Custom Data Filters',
+		description: 'Filters on custom data points of the indexed documents',
+		bodies: BOTH,
+	},
+];
+
+/** The node groups criteria into three collections; the wire body is flat. */
+export type CriteriaCollection = 'criteria' | 'requiredCriteria' | 'weights';
+
+function collectionOf(criterion: Criterion): CriteriaCollection {
+	if (criterion.kind === 'required') return 'requiredCriteria';
+	if (criterion.kind === 'weight') return 'weights';
+	return 'criteria';
+}
+
+export const CRITERIA_COLLECTIONS: readonly CriteriaCollection[] = [
+	'criteria',
+	'requiredCriteria',
+	'weights',
+];
+
+export function criteriaFor(body: SearchBody): Criterion[] {
+	return SEARCH_CRITERIA.filter((criterion) => criterion.bodies.includes(body));
+}
+
+/* ------------------------------------------------------------------ bounds */
+
+export const WEIGHT_RANGE = { min: 0, max: 1 };
+export const OCCUPATION_CODE_RANGE = { min: 1, max: 9999 };
+export const MIN_LOCATION_DISTANCE = 1;
+
+/* ---------------------------------------------------------- node parameters */
+
+function firstChoiceOf(criterion: Criterion): string | number | boolean {
+	return criterion.choices?.[0]?.value ?? '';
+}
+
+function propertyFor(criterion: Criterion): INodeProperties {
+	const { field: name, displayName, description, placeholder } = criterion;
+	switch (criterion.kind) {
+		case 'text':
+		case 'textList':
+			return { displayName, name, type: 'string', default: '', description, placeholder };
+		case 'flag':
+			return { displayName, name, type: 'boolean', default: true, description };
+		case 'required':
+			return {
+				displayName,
+				name,
+				type: 'boolean',
+				default: true,
+				description: `Whether to keep only candidates who match the ${displayName.toLowerCase()} criterion`,
+			};
+		case 'weight':
+			return {
+				displayName,
+				name,
+				type: 'number',
+				default: 0.5,
+				typeOptions: { minValue: WEIGHT_RANGE.min, maxValue: WEIGHT_RANGE.max, numberPrecision: 2 },
+				description: `How much ${displayName.toLowerCase()} count in the score, from 0 to 1${
+					description ? ` (covers ${description})` : ''
+				}`,
+			};
+		case 'wholeYears':
+			return {
+				displayName,
+				name,
+				type: 'number',
+				default: 0,
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				description,
+			};
+		case 'years':
+			return {
+				displayName,
+				name,
+				type: 'number',
+				default: 0,
+				typeOptions: { minValue: 0 },
+				description,
+			};
+		case 'choice':
+			return {
+				displayName,
+				name,
+				type: 'options',
+				options: [...(criterion.choices ?? [])],
+				default: firstChoiceOf(criterion),
+				description,
+			};
+		case 'choiceList':
+			return {
+				displayName,
+				name,
+				type: 'multiOptions',
+				options: [...(criterion.choices ?? [])],
+				default: [],
+				description,
+			};
+		case 'occupationCodes':
+			return {
+				displayName,
+				name,
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getOccupationGroups' },
+				default: [],
+				description:
+					'Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+			};
+		case 'nameFilters':
+			return nameFiltersProperty(criterion);
+		case 'locations':
+			return locationsProperty(criterion);
+		case 'customData':
+			return customDataProperty(criterion);
+	}
+}
+
+function nameFiltersProperty({ field, displayName, description }: Criterion): INodeProperties {
+	const singular = displayName.replace(/s$/, '');
+	return {
+		displayName,
+		name: field,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: `Add ${singular}`,
+		default: {},
+		description,
+		options: [
+			{
+				name: NAME_FILTER_ENTRY,
+				displayName: singular,
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '', required: true },
+					{
+						displayName: 'Required',
+						name: 'required',
+						type: 'boolean',
+						default: false,
+						description: `Whether to keep only candidates who have this ${singular.toLowerCase()}`,
+					},
+				],
+			},
+		],
+	};
+}
+
+function locationsProperty({ field, displayName, description }: Criterion): INodeProperties {
+	return {
+		displayName,
+		name: field,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Location',
+		default: {},
+		description,
+		options: [
+			{
+				name: LOCATION_ENTRY,
+				displayName: 'Location',
+				values: [
+					{
+						displayName: 'Name',
+						name: 'name',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Sydney, Australia',
+						description: 'Place name; leave empty to search by coordinates',
+					},
+					{
+						displayName: 'Coordinates',
+						name: 'coordinates',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. -33.8688, 151.2093',
+						description: 'Latitude and longitude, comma-separated; leave empty to search by name',
+					},
+					{
+						displayName: 'Distance',
+						name: 'distance',
+						type: 'number',
+						default: 100,
+						typeOptions: { minValue: MIN_LOCATION_DISTANCE, numberPrecision: 0 },
+						description: 'Search radius around the place',
+					},
+					{
+						displayName: 'Unit',
+						name: 'unit',
+						type: 'options',
+						options: [...DISTANCE_UNITS],
+						default: 'km',
+					},
+				],
+			},
+		],
+	};
+}
+
+function customDataProperty({ field, displayName, description }: Criterion): INodeProperties {
+	return {
+		displayName,
+		name: field,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Filter',
+		default: {},
+		description,
+		options: [
+			{
+				name: CUSTOM_DATA_ENTRY,
+				displayName: 'Filter',
+				values: [
+					{
+						displayName: 'Data Point',
+						name: 'dataPoint',
+						type: 'string',
+						default: '',
+						required: true,
+						placeholder: 'e.g. isAvailable',
+						description: 'Slug of the custom data point',
+					},
+					{
+						displayName: 'Filter Type',
+						name: 'filterType',
+						type: 'options',
+						options: [...CUSTOM_DATA_FILTER_TYPES],
+						default: 'equals',
+						description: 'Equals works on every data point; range on numbers and dates',
+					},
+					{
+						displayName: 'Query',
+						name: 'query',
+						type: 'json',
+						default: '{\n  "value": true\n}',
+						description:
+							'For equals: {"value": ...} with a boolean, string or number. For range: {"gte": ..., "lte": ...} with at least one bound.',
+					},
+					{
+						displayName: 'Required',
+						name: 'required',
+						type: 'boolean',
+						default: false,
+						description: 'Whether to keep only candidates whose data point passes this filter',
+					},
+					{
+						displayName: 'Weight',
+						name: 'weight',
+						type: 'number',
+						default: 0.5,
+						typeOptions: {
+							minValue: WEIGHT_RANGE.min,
+							maxValue: WEIGHT_RANGE.max,
+							numberPrecision: 2,
+						},
+						description: 'How much this filter counts in the score, from 0 to 1',
+					},
+				],
+			},
+		],
+	};
+}
+
+/** Entry names inside the fixed collections (n8n nests repeated values one level deeper). */
+const NAME_FILTER_ENTRY = 'values';
+const LOCATION_ENTRY = 'location';
+const CUSTOM_DATA_ENTRY = 'filter';
+
+const COLLECTION_LABELS: Record<CriteriaCollection, { displayName: string; placeholder: string }> = {
+	criteria: { displayName: 'Criteria', placeholder: 'Add Criterion' },
+	requiredCriteria: { displayName: 'Required Criteria', placeholder: 'Add Required Criterion' },
+	weights: { displayName: 'Weights', placeholder: 'Add Weight' },
+};
+
+/** The three criteria collections of one search body, alphabetised as n8n lists options. */
+export function criteriaProperties(body: SearchBody): INodeProperties[] {
+	return CRITERIA_COLLECTIONS.map((collection) => ({
+		...COLLECTION_LABELS[collection],
+		name: collection,
+		type: 'collection' as const,
+		default: {},
+		options: criteriaFor(body)
+			.filter((criterion) => collectionOf(criterion) === collection)
+			.map(propertyFor)
+			.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	}));
+}
+
+/* ------------------------------------------------------------ request body */
+
+function invalid(criterion: Criterion | string, value: unknown, allowed: string): never {
+	const [label, field] =
+		typeof criterion === 'string' ? [criterion, criterion] : [criterion.displayName, criterion.field];
+	throw new InvalidParameterError(label, field, value, allowed);
+}
+
+function isBlank(value: unknown): boolean {
+	return (
+		value === undefined ||
+		value === null ||
+		(typeof value === 'string' && value.trim() === '') ||
+		(Array.isArray(value) && value.length === 0)
+	);
+}
+
+/** Comma-separated text or an array from an expression, as a list of trimmed strings. */
+export function toTextList(value: unknown): string[] {
+	const parts = Array.isArray(value) ? value : String(value).split(',');
+	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
+}
+
+function toNumber(criterion: Criterion | string, value: unknown, allowed: string): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isFinite(number)) invalid(criterion, value, allowed);
+	return number;
+}
+
+function toBoolean(criterion: Criterion, value: unknown): boolean {
+	if (typeof value === 'boolean') return value;
+	if (value === 'true' || value === 'false') return value === 'true';
+	return invalid(criterion, value, 'true or false');
+}
+
+function toWeight(criterion: Criterion | string, value: unknown): number {
+	const allowed = 'a number from 0 to 1';
+	const weight = toNumber(criterion, value, allowed);
+	if (weight < WEIGHT_RANGE.min || weight > WEIGHT_RANGE.max) invalid(criterion, value, allowed);
+	return weight;
+}
+
+function toYears(criterion: Criterion, value: unknown, whole: boolean): number {
+	const allowed = whole ? 'a whole number of 0 or more' : 'a number of 0 or more';
+	const years = toNumber(criterion, value, allowed);
+	if (years < 0 || (whole && !Number.isInteger(years))) invalid(criterion, value, allowed);
+	return years;
+}
+
+function choiceValues(criterion: Criterion): string[] {
+	return (criterion.choices ?? []).map((choice) => String(choice.value));
+}
+
+function toChoice(criterion: Criterion, value: unknown): string {
+	const allowed = choiceValues(criterion);
+	if (typeof value !== 'string' || !allowed.includes(value)) {
+		invalid(criterion, value, `one of ${allowed.join(', ')}`);
+	}
+	return value;
+}
+
+function toChoiceList(criterion: Criterion, value: unknown): string[] {
+	const chosen = toTextList(value);
+	for (const choice of chosen) toChoice(criterion, choice);
+	return [...new Set(chosen)];
+}
+
+function toOccupationCodes(criterion: Criterion, value: unknown): number[] {
+	const { min, max } = OCCUPATION_CODE_RANGE;
+	const allowed = `whole numbers from ${min} to ${max}`;
+	return toTextList(value).map((code) => {
+		const number = toNumber(criterion, code, allowed);
+		if (!Number.isInteger(number) || number < min || number > max) invalid(criterion, code, allowed);
+		return number;
+	});
+}
+
+/** Repeated entries of a fixed collection: `{ entry: [...] }`, or a plain array from an expression. */
+function entriesOf(value: unknown, entry: string): IDataObject[] {
+	if (Array.isArray(value)) return value as IDataObject[];
+	const entries = (value as IDataObject | undefined)?.[entry];
+	return Array.isArray(entries) ? (entries as IDataObject[]) : [];
+}
+
+function toNameFilters(criterion: Criterion, value: unknown): IDataObject[] {
+	return entriesOf(value, NAME_FILTER_ENTRY).map((filter, index) => {
+		const name = typeof filter.name === 'string' ? filter.name.trim() : '';
+		if (name === '') invalid(`${criterion.displayName} ${index + 1} › Name`, filter.name, 'a non-empty name');
+		return { name, required: filter.required === true || filter.required === 'true' };
+	});
+}
+
+function toCoordinates(label: string, value: unknown): IDataObject {
+	const allowed = 'latitude (-90 to 90) and longitude (-180 to 180), comma-separated';
+	const pair =
+		typeof value === 'object' && value !== null && !Array.isArray(value)
+			? [(value as IDataObject).latitude, (value as IDataObject).longitude]
+			: toTextList(value);
+	if (pair.length !== 2) invalid(label, value, allowed);
+	const [latitude, longitude] = pair.map((part) => toNumber(label, part, allowed));
+	if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) invalid(label, value, allowed);
+	return { latitude, longitude };
+}
+
+function toLocations(criterion: Criterion, value: unknown): IDataObject[] {
+	return entriesOf(value, LOCATION_ENTRY).map((entry, index) => {
+		const label = `${criterion.displayName} ${index + 1}`;
+		const location: IDataObject = {};
+		if (!isBlank(entry.name)) location.name = String(entry.name).trim();
+		if (!isBlank(entry.coordinates)) {
+			location.coordinates = toCoordinates(`${label} › Coordinates`, entry.coordinates);
+		}
+		if (location.name === undefined && location.coordinates === undefined) {
+			invalid(`${label} › Name`, entry.name, 'a place name or coordinates');
+		}
+		if (!isBlank(entry.distance)) {
+			const allowed = `a whole number of ${MIN_LOCATION_DISTANCE} or more`;
+			const distance = toNumber(`${label} › Distance`, entry.distance, allowed);
+			if (!Number.isInteger(distance) || distance < MIN_LOCATION_DISTANCE) {
+				invalid(`${label} › Distance`, entry.distance, allowed);
+			}
+			location.distance = distance;
+		}
+		if (!isBlank(entry.unit)) {
+			const units = DISTANCE_UNITS.map((unit) => String(unit.value));
+			if (!units.includes(String(entry.unit))) {
+				invalid(`${label} › Unit`, entry.unit, `one of ${units.join(', ')}`);
+			}
+			location.unit = entry.unit;
+		}
+		return location;
+	});
+}
+
+function parseQuery(label: string, value: unknown): IDataObject {
+	let query = value;
+	if (typeof value === 'string') {
+		try {
+			query = JSON.parse(value);
+		} catch {
+			invalid(label, value, 'a JSON object such as {"value": true} or {"gte": 1, "lte": 5}');
+		}
+	}
+	if (typeof query !== 'object' || query === null || Array.isArray(query)) {
+		invalid(label, value, 'a JSON object such as {"value": true} or {"gte": 1, "lte": 5}');
+	}
+	return query as IDataObject;
+}
+
+function toCustomData(criterion: Criterion, value: unknown): IDataObject[] {
+	const filterTypes = CUSTOM_DATA_FILTER_TYPES.map((type) => String(type.value));
+	return entriesOf(value, CUSTOM_DATA_ENTRY).map((entry, index) => {
+		const label = `${criterion.displayName} ${index + 1}`;
+		const dataPoint = typeof entry.dataPoint === 'string' ? entry.dataPoint.trim() : '';
+		if (dataPoint === '') invalid(`${label} › Data Point`, entry.dataPoint, 'a data point slug');
+		const filterType = String(entry.filterType ?? 'equals');
+		if (!filterTypes.includes(filterType)) {
+			invalid(`${label} › Filter Type`, entry.filterType, `one of ${filterTypes.join(', ')}`);
+		}
+		const query = parseQuery(`${label} › Query`, entry.query);
+		if (filterType === 'equals') {
+			const allowed = '{"value": ...} with a boolean, string or number';
+			if (!['boolean', 'string', 'number'].includes(typeof query.value)) {
+				invalid(`${label} › Query`, entry.query, allowed);
+			}
+		} else {
+			const allowed = '{"gte": ..., "lte": ...} with at least one numeric bound';
+			const bounds = (['gte', 'lte'] as const).filter((bound) => query[bound] !== undefined);
+			if (bounds.length === 0) invalid(`${label} › Query`, entry.query, allowed);
+			for (const bound of bounds) toNumber(`${label} › Query`, query[bound], allowed);
+		}
+		const filter: IDataObject = { filterType, dataPoint, query };
+		if (!isBlank(entry.required)) filter.required = entry.required === true || entry.required === 'true';
+		if (!isBlank(entry.weight)) filter.weight = toWeight(`${label} › Weight`, entry.weight);
+		return filter;
+	});
+}
+
+function toWireValue(criterion: Criterion, value: unknown): unknown {
+	switch (criterion.kind) {
+		case 'text':
+			return String(value).trim();
+		case 'textList':
+			return toTextList(value);
+		case 'flag':
+		case 'required':
+			return toBoolean(criterion, value);
+		case 'weight':
+			return toWeight(criterion, value);
+		case 'wholeYears':
+			return toYears(criterion, value, true);
+		case 'years':
+			return toYears(criterion, value, false);
+		case 'choice':
+			return toChoice(criterion, value);
+		case 'choiceList':
+			return toChoiceList(criterion, value);
+		case 'occupationCodes':
+			return toOccupationCodes(criterion, value);
+		case 'nameFilters':
+			return toNameFilters(criterion, value);
+		case 'locations':
+			return toLocations(criterion, value);
+		case 'customData':
+			return toCustomData(criterion, value);
+	}
+}
+
+/** Checks that concern two criteria at once. */
+function checkYearsRange(body: IDataObject): void {
+	const { yearsExperienceMin: min, yearsExperienceMax: max } = body;
+	if (typeof min === 'number' && typeof max === 'number' && min > max) {
+		throw new InvalidParameterError(
+			'Maximum Years of Experience',
+			'yearsExperienceMax',
+			max,
+			`a number no smaller than Minimum Years of Experience (${min})`,
+		);
+	}
+}
+
+/**
+ * Builds the criteria part of a search body from the node's criteria values, keyed by field.
+ * Unset values (missing, empty text, empty lists) are left out; every value set is checked.
+ */
+export function buildCriteriaBody(body: SearchBody, values: IDataObject): IDataObject {
+	const wire: IDataObject = {};
+	for (const criterion of criteriaFor(body)) {
+		const value = values[criterion.field];
+		if (isBlank(value)) continue;
+		const wireValue = toWireValue(criterion, value);
+		if (Array.isArray(wireValue) && wireValue.length === 0) continue;
+		wire[criterion.field] = wireValue as IDataObject[keyof IDataObject];
+	}
+	checkYearsRange(wire);
+	return wire;
+}

@@ -1,0 +1,44 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/** The scored components of a search result, each `{label, value, score}`. */
+export const SCORE_COMPONENTS = [
+	'jobTitle',
+	'managementLevel',
+	'experience',
+	'skills',
+	'languages',
+	'location',
+	'education',
+	'occupationGroup',
+	'searchExpression',
+] as const;
+
+function scored(component: unknown): IDataObject | undefined {
+	if (typeof component !== 'object' || component === null) return undefined;
+	const { label, value, score } = component as IDataObject;
+	return { label, value: value ?? null, score: score ?? null };
+}
+
+function scoredMap(source: IDataObject, keys: readonly string[]): IDataObject {
+	const map: IDataObject = {};
+	for (const key of keys) {
+		const component = scored(source[key]);
+		if (component) map[key] = component;
+	}
+	return map;
+}
+
+/** Identifier, name, score, pdf and each criterion's label/value/score; the rest is dropped. */
+export function simplifySearchResult(result: IDataObject): IDataObject {
+	const simplified: IDataObject = {
+		identifier: result.identifier,
+		name: result.name ?? null,
+		score: result.score,
+		pdf: result.pdf ?? null,
+		criteria: scoredMap(result, SCORE_COMPONENTS),
+	};
+	const customData = (result.customData ?? {}) as IDataObject;
+	const customScores = scoredMap(customData, Object.keys(customData));
+	if (Object.keys(customScores).length > 0) simplified.customData = customScores;
+	return simplified;
+}
