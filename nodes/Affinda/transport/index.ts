@@ -4,6 +4,7 @@ import type {
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
 	INode,
 	JsonObject,
 } from 'n8n-workflow';
@@ -89,19 +90,31 @@ async function send(this: AffindaContext, url: string, request: AffindaRequest):
 		qs: request.qs,
 		body: request.body,
 		json: true,
+		// The status, headers (Retry-After) and error body are read here, not by n8n.
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		// n8n re-sends the Authorization header on a redirect to another origin unless told not to.
+		sendCredentialsOnCrossOriginRedirect: false,
 	};
 	const idempotent = request.idempotent ?? ['GET', 'DELETE', 'HEAD'].includes(request.method);
 	for (let attempt = 0; ; attempt++) {
+		let failure: RequestFailure;
 		try {
-			return await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options);
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				options,
+			)) as IN8nHttpFullResponse;
+			if (response.statusCode < 400) return response.body;
+			failure = describeResponse(response);
 		} catch (error) {
-			const failure = describeFailure(error);
-			const delayMs = retryDelayMs(failure, attempt, idempotent);
-			if (delayMs === undefined) {
-				throw toNodeApiError(this.getNode(), failure, request, url, attempt + 1);
-			}
-			await sleep(delayMs);
+			failure = describeConnectionFailure(error);
 		}
+		const delayMs = retryDelayMs(failure, attempt, idempotent);
+		if (delayMs === undefined) {
+			throw toNodeApiError(this.getNode(), failure, request, url, attempt + 1);
+		}
+		await sleep(delayMs);
 	}
 }
 
@@ -176,29 +189,32 @@ interface ServiceErrorEntry {
 export interface RequestFailure {
 	status?: number;
 	networkCode?: string;
+	/** The service's JSON error body. */
 	body?: IDataObject;
+	/** A non-JSON error body, such as a proxy's plain-text answer. */
+	text?: string;
 	retryAfterSeconds?: number;
 }
 
-export function describeFailure(error: unknown): RequestFailure {
-	const wrapped = error as { cause?: unknown; httpCode?: string | null };
-	const axiosLike = (wrapped?.cause ?? error) as {
-		code?: string;
-		response?: { status?: number; data?: unknown; headers?: Record<string, unknown> };
-	};
-	const response = axiosLike?.response;
-	const status = response?.status ?? (Number(wrapped?.httpCode) || undefined);
-	const retryAfter = Number(response?.headers?.['retry-after']);
-	const data = response?.data;
+export function describeResponse(response: IN8nHttpFullResponse): RequestFailure {
+	const retryAfter = Number(response.headers?.['retry-after']);
+	const { body } = response;
 	return {
-		status,
-		networkCode: status === undefined ? axiosLike?.code : undefined,
+		status: response.statusCode,
 		body:
-			typeof data === 'object' && data !== null && !Array.isArray(data) && !Buffer.isBuffer(data)
-				? (data as IDataObject)
+			typeof body === 'object' && body !== null && !Array.isArray(body) && !Buffer.isBuffer(body)
+				? (body as IDataObject)
 				: undefined,
+		text: typeof body === 'string' ? body : undefined,
 		retryAfterSeconds: Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
 	};
+}
+
+/** No answer at all: refused, reset, timed out. Only the error code is kept. */
+export function describeConnectionFailure(error: unknown): RequestFailure {
+	const { httpCode, code } = (error ?? {}) as { httpCode?: unknown; code?: unknown };
+	const networkCode = [httpCode, code].find((value) => typeof value === 'string' && /^E[A-Z_]+$/.test(value));
+	return { networkCode: networkCode as string | undefined };
 }
 
 export function retryDelayMs(
@@ -237,8 +253,15 @@ export function serviceErrorDetail(body: IDataObject | undefined): string | unde
 	return undefined;
 }
 
+/** A plain-text error answer is worth quoting only when short and not an HTML page. */
+function shortText(text: string | undefined): string | undefined {
+	const trimmed = text?.trim();
+	if (!trimmed || trimmed.length > 300 || trimmed.startsWith('<')) return undefined;
+	return trimmed;
+}
+
 function explain(failure: RequestFailure, request: AffindaRequest, url: string, attempts: number) {
-	const detail = serviceErrorDetail(failure.body);
+	const detail = serviceErrorDetail(failure.body) ?? shortText(failure.text);
 	const withDetail = (text: string) => (detail ? `${text}: ${detail}` : text);
 	const target = `${request.method} ${request.path}`;
 	const origin = new URL(url).origin;

@@ -1,0 +1,81 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+/** A local HTTP server that records every request it receives and answers as a test scripts it. */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+	method: string;
+	path: string;
+	query: Record<string, string>;
+	headers: IncomingHttpHeaders;
+	/** Parsed JSON when the body is JSON, else the raw text. */
+	body: unknown;
+}
+
+export interface ScriptedResponse {
+	status?: number;
+	body?: unknown;
+	headers?: Record<string, string>;
+}
+
+export type Responder = (
+	request: RecordedRequest,
+	server: RecordingServer,
+) => ScriptedResponse | Promise<ScriptedResponse>;
+
+export interface RecordingServer {
+	url: string;
+	requests: RecordedRequest[];
+	respondWith(responder: Responder): void;
+	stop(): Promise<void>;
+}
+
+export async function startRecordingServer(responder: Responder = () => ({})): Promise<RecordingServer> {
+	let respond = responder;
+	const requests: RecordedRequest[] = [];
+	const server = createServer((req, res) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', async () => {
+			const text = Buffer.concat(chunks).toString('utf8');
+			const url = new URL(req.url ?? '/', 'http://recording.local');
+			let body: unknown = text;
+			if (String(req.headers['content-type']).includes('json') && text !== '') body = JSON.parse(text);
+			const recorded: RecordedRequest = {
+				method: req.method ?? '',
+				path: url.pathname,
+				query: Object.fromEntries(url.searchParams),
+				headers: req.headers,
+				body,
+			};
+			requests.push(recorded);
+			try {
+				const answer = await respond(recorded, handle);
+				const payload = answer.body === undefined ? '' : JSON.stringify(answer.body);
+				res.writeHead(answer.status ?? 200, {
+					...(payload ? { 'content-type': 'application/json' } : {}),
+					...answer.headers,
+				});
+				res.end(payload);
+			} catch (error) {
+				res.writeHead(599, { 'content-type': 'text/plain' });
+				res.end(String(error));
+			}
+		});
+	});
+	await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+	const { port } = server.address() as AddressInfo;
+	const handle: RecordingServer = {
+		url: `http://127.0.0.1:${port}`,
+		requests,
+		respondWith: (next) => {
+			respond = next;
+		},
+		stop: () =>
+			new Promise<void>((closed) => {
+				server.closeAllConnections();
+				server.close(() => closed());
+			}),
+	};
+	return handle;
+}
