@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 /** Builds small test workflows: Start → one Affinda node with the given parameters and settings. */
 import type { IDataObject, INode, IWorkflowBase } from 'n8n-workflow';
 
