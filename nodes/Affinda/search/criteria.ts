@@ -582,10 +582,19 @@ export function criteriaProperties(body: SearchBody): INodeProperties[] {
 
 /* ------------------------------------------------------------ request body */
 
-function invalid(criterion: Criterion | string, value: unknown, allowed: string): never {
-	const [label, field] =
-		typeof criterion === 'string' ? [criterion, criterion] : [criterion.displayName, criterion.field];
-	throw new InvalidParameterError(label, field, value, allowed);
+/** What a value belongs to: a criterion, or one entry field of a repeated criterion. */
+type Target = Pick<Criterion, 'displayName' | 'field'>;
+
+/** e.g. "Skills 2 › Name" (skills[1].name) */
+function entryTarget(criterion: Criterion, index: number, key: string, keyLabel: string): Target {
+	return {
+		displayName: `${criterion.displayName} ${index + 1} › ${keyLabel}`,
+		field: `${criterion.field}[${index}].${key}`,
+	};
+}
+
+function invalid(target: Target, value: unknown, allowed: string): never {
+	throw new InvalidParameterError(target.displayName, target.field, value, allowed);
 }
 
 function isBlank(value: unknown): boolean {
@@ -603,7 +612,7 @@ export function toTextList(value: unknown): string[] {
 	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
 }
 
-function toNumber(criterion: Criterion | string, value: unknown, allowed: string): number {
+function toNumber(criterion: Target, value: unknown, allowed: string): number {
 	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
 	if (typeof number !== 'number' || !Number.isFinite(number)) invalid(criterion, value, allowed);
 	return number;
@@ -615,7 +624,7 @@ function toBoolean(criterion: Criterion, value: unknown): boolean {
 	return invalid(criterion, value, 'true or false');
 }
 
-function toWeight(criterion: Criterion | string, value: unknown): number {
+function toWeight(criterion: Target, value: unknown): number {
 	const allowed = 'a number from 0 to 1';
 	const weight = toNumber(criterion, value, allowed);
 	if (weight < WEIGHT_RANGE.min || weight > WEIGHT_RANGE.max) invalid(criterion, value, allowed);
@@ -667,12 +676,12 @@ function entriesOf(value: unknown, entry: string): IDataObject[] {
 function toNameFilters(criterion: Criterion, value: unknown): IDataObject[] {
 	return entriesOf(value, NAME_FILTER_ENTRY).map((filter, index) => {
 		const name = typeof filter.name === 'string' ? filter.name.trim() : '';
-		if (name === '') invalid(`${criterion.displayName} ${index + 1} › Name`, filter.name, 'a non-empty name');
+		if (name === '') invalid(entryTarget(criterion, index, 'name', 'Name'), filter.name, 'a non-empty name');
 		return { name, required: filter.required === true || filter.required === 'true' };
 	});
 }
 
-function toCoordinates(label: string, value: unknown): IDataObject {
+function toCoordinates(label: Target, value: unknown): IDataObject {
 	const allowed = 'latitude (-90 to 90) and longitude (-180 to 180), comma-separated';
 	const pair =
 		typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -686,27 +695,27 @@ function toCoordinates(label: string, value: unknown): IDataObject {
 
 function toLocations(criterion: Criterion, value: unknown): IDataObject[] {
 	return entriesOf(value, LOCATION_ENTRY).map((entry, index) => {
-		const label = `${criterion.displayName} ${index + 1}`;
+		const target = (key: string, keyLabel: string) => entryTarget(criterion, index, key, keyLabel);
 		const location: IDataObject = {};
 		if (!isBlank(entry.name)) location.name = String(entry.name).trim();
 		if (!isBlank(entry.coordinates)) {
-			location.coordinates = toCoordinates(`${label} › Coordinates`, entry.coordinates);
+			location.coordinates = toCoordinates(target('coordinates', 'Coordinates'), entry.coordinates);
 		}
 		if (location.name === undefined && location.coordinates === undefined) {
-			invalid(`${label} › Name`, entry.name, 'a place name or coordinates');
+			invalid(target('name', 'Name'), entry.name, 'a place name or coordinates');
 		}
 		if (!isBlank(entry.distance)) {
 			const allowed = `a whole number of ${MIN_LOCATION_DISTANCE} or more`;
-			const distance = toNumber(`${label} › Distance`, entry.distance, allowed);
+			const distance = toNumber(target('distance', 'Distance'), entry.distance, allowed);
 			if (!Number.isInteger(distance) || distance < MIN_LOCATION_DISTANCE) {
-				invalid(`${label} › Distance`, entry.distance, allowed);
+				invalid(target('distance', 'Distance'), entry.distance, allowed);
 			}
 			location.distance = distance;
 		}
 		if (!isBlank(entry.unit)) {
 			const units = DISTANCE_UNITS.map((unit) => String(unit.value));
 			if (!units.includes(String(entry.unit))) {
-				invalid(`${label} › Unit`, entry.unit, `one of ${units.join(', ')}`);
+				invalid(target('unit', 'Unit'), entry.unit, `one of ${units.join(', ')}`);
 			}
 			location.unit = entry.unit;
 		}
@@ -714,7 +723,7 @@ function toLocations(criterion: Criterion, value: unknown): IDataObject[] {
 	});
 }
 
-function parseQuery(label: string, value: unknown): IDataObject {
+function parseQuery(label: Target, value: unknown): IDataObject {
 	let query = value;
 	if (typeof value === 'string') {
 		try {
@@ -732,28 +741,28 @@ function parseQuery(label: string, value: unknown): IDataObject {
 function toCustomData(criterion: Criterion, value: unknown): IDataObject[] {
 	const filterTypes = CUSTOM_DATA_FILTER_TYPES.map((type) => String(type.value));
 	return entriesOf(value, CUSTOM_DATA_ENTRY).map((entry, index) => {
-		const label = `${criterion.displayName} ${index + 1}`;
+		const target = (key: string, keyLabel: string) => entryTarget(criterion, index, key, keyLabel);
 		const dataPoint = typeof entry.dataPoint === 'string' ? entry.dataPoint.trim() : '';
-		if (dataPoint === '') invalid(`${label} › Data Point`, entry.dataPoint, 'a data point slug');
+		if (dataPoint === '') invalid(target('dataPoint', 'Data Point'), entry.dataPoint, 'a data point slug');
 		const filterType = String(entry.filterType ?? 'equals');
 		if (!filterTypes.includes(filterType)) {
-			invalid(`${label} › Filter Type`, entry.filterType, `one of ${filterTypes.join(', ')}`);
+			invalid(target('filterType', 'Filter Type'), entry.filterType, `one of ${filterTypes.join(', ')}`);
 		}
-		const query = parseQuery(`${label} › Query`, entry.query);
+		const query = parseQuery(target('query', 'Query'), entry.query);
 		if (filterType === 'equals') {
 			const allowed = '{"value": ...} with a boolean, string or number';
 			if (!['boolean', 'string', 'number'].includes(typeof query.value)) {
-				invalid(`${label} › Query`, entry.query, allowed);
+				invalid(target('query', 'Query'), entry.query, allowed);
 			}
 		} else {
 			const allowed = '{"gte": ..., "lte": ...} with at least one numeric bound';
 			const bounds = (['gte', 'lte'] as const).filter((bound) => query[bound] !== undefined);
-			if (bounds.length === 0) invalid(`${label} › Query`, entry.query, allowed);
-			for (const bound of bounds) toNumber(`${label} › Query`, query[bound], allowed);
+			if (bounds.length === 0) invalid(target('query', 'Query'), entry.query, allowed);
+			for (const bound of bounds) toNumber(target('query', 'Query'), query[bound], allowed);
 		}
 		const filter: IDataObject = { filterType, dataPoint, query };
 		if (!isBlank(entry.required)) filter.required = entry.required === true || entry.required === 'true';
-		if (!isBlank(entry.weight)) filter.weight = toWeight(`${label} › Weight`, entry.weight);
+		if (!isBlank(entry.weight)) filter.weight = toWeight(target('weight', 'Weight'), entry.weight);
 		return filter;
 	});
 }
