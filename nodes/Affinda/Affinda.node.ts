@@ -1,6 +1,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import * as annotation from './actions/annotation/Annotation.resource';
+import * as index from './actions/index/Index.resource';
+import * as jobDescription from './actions/jobDescription/JobDescription.resource';
 import * as resume from './actions/resume/Resume.resource';
 import { router } from './actions/router';
 import * as loadOptions from './methods/loadOptions';
@@ -25,9 +28,17 @@ export class Affinda implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Resume', value: 'resume' }],
+				options: [
+					{ name: 'Annotation', value: 'annotation' },
+					{ name: 'Index', value: 'index' },
+					{ name: 'Job Description', value: 'jobDescription' },
+					{ name: 'Resume', value: 'resume' },
+				],
 				default: 'resume',
 			},
+			...annotation.description,
+			...index.description,
+			...jobDescription.description,
 			...resume.description,
 		],
 	};

@@ -1,5 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
+import * as annotation from './annotation/Annotation.resource';
+import * as index from './index/Index.resource';
+import * as jobDescription from './jobDescription/JobDescription.resource';
 import * as resume from './resume/Resume.resource';
 
 /** What each `<operation>.operation.ts` module exports. */
@@ -19,5 +22,8 @@ export type AffindaOperation =
 	  };
 
 export const operations: Record<string, Record<string, AffindaOperation>> = {
+	annotation: annotation.operations,
+	index: index.operations,
+	jobDescription: jobDescription.operations,
 	resume: resume.operations,
 };

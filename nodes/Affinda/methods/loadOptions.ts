@@ -7,16 +7,20 @@ const LIST_PAGE_SIZE = 100;
 
 async function indicesOfType(
 	this: ILoadOptionsFunctions,
-	documentType: 'resumes' | 'job_descriptions',
+	documentType?: 'resumes' | 'job_descriptions',
 ): Promise<INodePropertyOptions[]> {
 	const indices = await affindaApiRequestAllPages.call(this, {
 		method: 'GET',
 		path: '/v3/index',
-		qs: { document_type: documentType, limit: LIST_PAGE_SIZE },
+		qs: documentType ? { document_type: documentType, limit: LIST_PAGE_SIZE } : { limit: LIST_PAGE_SIZE },
 	});
 	return indices
 		.map((index) => ({ name: String(index.name), value: String(index.name) }))
 		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export async function getAllIndices(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	return await indicesOfType.call(this);
 }
 
 export async function getResumeIndices(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

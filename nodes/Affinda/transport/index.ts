@@ -74,13 +74,14 @@ export async function getBaseUrl(this: AffindaContext): Promise<string> {
 	return baseUrlFromCredentials(credentials, this.getNode());
 }
 
-/** One request, with retries, answered with the parsed JSON body (or undefined for 204). */
-export async function affindaApiRequest<T = IDataObject>(
+/** One request, with retries, answered with the parsed JSON body (empty for a 204). */
+export async function affindaApiRequest(
 	this: AffindaContext,
 	request: AffindaRequest,
-): Promise<T> {
+): Promise<IDataObject> {
 	const baseUrl = await getBaseUrl.call(this);
-	return (await send.call(this, `${baseUrl}${request.path}`, request)) as T;
+	const body = await send.call(this, `${baseUrl}${request.path}`, request);
+	return (typeof body === 'object' && body !== null ? body : {}) as IDataObject;
 }
 
 async function send(this: AffindaContext, url: string, request: AffindaRequest): Promise<unknown> {

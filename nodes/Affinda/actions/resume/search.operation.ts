@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../../helpers/errors';
+import { toLimit, toOffset } from '../../helpers/paging';
 import { criteriaProperties } from '../../search/criteria';
 import { buildSearchBody, readCriteriaValues, toIdentifier } from '../../search/input';
 import { simplifySearchResult } from '../../search/output';
@@ -90,22 +90,6 @@ export const description = updateDisplayOptions(
 	{ show: { resource: ['resume'], operation: ['search'] } },
 	properties,
 );
-
-function toOffset(value: unknown): number {
-	const offset = Number(value ?? 0);
-	if (!Number.isInteger(offset) || offset < 0) {
-		throw new InvalidParameterError('Offset', 'offset', value, 'a whole number of 0 or more');
-	}
-	return offset;
-}
-
-export function toLimit(value: unknown, maxLimit: number): number {
-	const limit = Number(value);
-	if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
-		throw new InvalidParameterError('Limit', 'limit', value, `a whole number from 1 to ${maxLimit}`);
-	}
-	return limit;
-}
 
 function readMatch(this: IExecuteFunctions, mode: SearchMode, itemIndex: number): IDataObject {
 	if (mode === 'custom') return {};

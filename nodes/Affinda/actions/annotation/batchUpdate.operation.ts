@@ -1,0 +1,124 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { affindaApiRequest } from '../../transport';
+import { failedItem, toItemError } from '../router';
+import {
+	annotationFieldsCollection,
+	annotationFromItem,
+	buildAnnotationUpdate,
+	toAnnotationId,
+} from './fields';
+
+/** Annotations per request: large batches stay well inside request-size limits. */
+export const BATCH_UPDATE_CHUNK_SIZE = 100;
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Annotations From',
+		name: 'source',
+		type: 'options',
+		noDataExpression: true,
+		default: 'parameters',
+		options: [
+			{
+				name: 'Fields Below',
+				value: 'parameters',
+				description: 'One annotation per input item, from the ID and fields set below (use expressions)',
+			},
+			{
+				name: 'Input Item JSON',
+				value: 'inputItems',
+				description:
+					'Each input item is an annotation: an "ID" and any of parsed, raw, isClientVerified, pageIndex, document, dataPoint, parent, rectangles, validationResults',
+			},
+		],
+	},
+	{
+		displayName: 'Annotation ID',
+		name: 'id',
+		type: 'number',
+		required: true,
+		default: 0,
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		description: 'ID of the annotation to change',
+		displayOptions: { show: { source: ['parameters'] } },
+	},
+	{
+		...annotationFieldsCollection(true),
+		displayOptions: { show: { source: ['parameters'] } },
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['annotation'], operation: ['batchUpdate'] } },
+	properties,
+);
+
+interface PreparedAnnotation {
+	itemIndex: number;
+	annotation: IDataObject;
+}
+
+function prepare(this: IExecuteFunctions, items: INodeExecutionData[], itemIndex: number): IDataObject {
+	if (this.getNodeParameter('source', itemIndex) === 'inputItems') {
+		return annotationFromItem(items[itemIndex].json);
+	}
+	return {
+		id: toAnnotationId(this.getNodeParameter('id', itemIndex)),
+		...buildAnnotationUpdate(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject, true),
+	};
+}
+
+/**
+ * One request for many items (in chunks), each output paired with the item its annotation came
+ * from. A bad item fails alone; a failed request fails the items of its chunk.
+ */
+export async function executeForAll(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	const output: INodeExecutionData[] = [];
+	const fail = (error: unknown, itemIndex: number) => {
+		const nodeError = toItemError.call(this, error, itemIndex);
+		if (!this.continueOnFail()) throw nodeError;
+		output.push(failedItem(nodeError, itemIndex));
+	};
+
+	const prepared: PreparedAnnotation[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		try {
+			prepared.push({ itemIndex, annotation: prepare.call(this, items, itemIndex) });
+		} catch (error) {
+			fail(error, itemIndex);
+		}
+	}
+
+	for (let start = 0; start < prepared.length; start += BATCH_UPDATE_CHUNK_SIZE) {
+		const chunk = prepared.slice(start, start + BATCH_UPDATE_CHUNK_SIZE);
+		let updated: IDataObject[];
+		try {
+			updated = (await affindaApiRequest.call(this, {
+				method: 'POST',
+				path: '/v3/annotations/batch_update',
+				body: chunk.map(({ annotation }) => annotation),
+			})) as unknown as IDataObject[];
+		} catch (error) {
+			for (const { itemIndex } of chunk) fail(error, itemIndex);
+			continue;
+		}
+		const byId = new Map((Array.isArray(updated) ? updated : []).map((a) => [a.id, a]));
+		chunk.forEach(({ itemIndex, annotation }, position) => {
+			const json = byId.get(annotation.id) ?? updated[position] ?? { id: annotation.id };
+			output.push({ json, pairedItem: { item: itemIndex } });
+		});
+	}
+	return output.sort(
+		(a, b) => (a.pairedItem as { item: number }).item - (b.pairedItem as { item: number }).item,
+	);
+}

@@ -1,0 +1,324 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import { InvalidParameterError } from '../../helpers/errors';
+
+/**
+ * The fields of the service's annotation update, written once: the Update operation's
+ * "Update Fields", the Batch Update's per-item fields, and the JSON each request carries are all
+ * derived from this table. `inBatch` is false for the one field the batch update lacks.
+ */
+
+type AnnotationFieldKind =
+	| 'parsed'
+	| 'text'
+	| 'nullableText'
+	| 'flag'
+	| 'pageIndex'
+	| 'annotationId'
+	| 'rectangles'
+	| 'objectList';
+
+interface AnnotationField {
+	name: string;
+	displayName: string;
+	kind: AnnotationFieldKind;
+	description: string;
+	inBatch: boolean;
+}
+
+export const ANNOTATION_FIELDS: readonly AnnotationField[] = [
+	{
+		name: 'parsed',
+		displayName: 'Parsed Value',
+		kind: 'parsed',
+		description: 'The corrected value of the annotation, read as the Parsed Value Type says',
+		inBatch: true,
+	},
+	{
+		name: 'raw',
+		displayName: 'Raw Text',
+		kind: 'nullableText',
+		description: 'The text as it appears in the document, before post-processing',
+		inBatch: true,
+	},
+	{
+		name: 'isClientVerified',
+		displayName: 'Client Verified',
+		kind: 'flag',
+		description: 'Whether a person has checked this value',
+		inBatch: true,
+	},
+	{
+		name: 'pageIndex',
+		displayName: 'Page Index',
+		kind: 'pageIndex',
+		description: 'Page the annotation is on, counting from 0',
+		inBatch: true,
+	},
+	{
+		name: 'document',
+		displayName: 'Document ID',
+		kind: 'text',
+		description: 'Identifier of the document the annotation belongs to',
+		inBatch: true,
+	},
+	{
+		name: 'dataPoint',
+		displayName: 'Data Point',
+		kind: 'text',
+		description: "The data point's identifier",
+		inBatch: true,
+	},
+	{
+		name: 'field',
+		displayName: 'Field',
+		kind: 'text',
+		description: "The field's identifier",
+		inBatch: false,
+	},
+	{
+		name: 'parent',
+		displayName: 'Parent Annotation ID',
+		kind: 'annotationId',
+		description: 'ID of the annotation this one is part of',
+		inBatch: true,
+	},
+	{
+		name: 'rectangles',
+		displayName: 'Rectangles',
+		kind: 'rectangles',
+		description:
+			'JSON array of the boxes holding the value: [{"pageIndex": 0, "x0": 1.5, "y0": 2, "x1": 30, "y1": 4}]',
+		inBatch: true,
+	},
+	{
+		name: 'validationResults',
+		displayName: 'Validation Results',
+		kind: 'objectList',
+		description: 'JSON array of validation results changed by this update',
+		inBatch: true,
+	},
+];
+
+export const PARSED_TYPES = [
+	{ name: 'Boolean', value: 'boolean' },
+	{ name: 'JSON', value: 'json' },
+	{ name: 'Null', value: 'null' },
+	{ name: 'Number', value: 'number' },
+	{ name: 'Text', value: 'text' },
+] as const;
+
+type ParsedType = (typeof PARSED_TYPES)[number]['value'];
+
+function fieldsFor(batch: boolean): AnnotationField[] {
+	return ANNOTATION_FIELDS.filter((field) => field.inBatch || !batch);
+}
+
+function propertyFor({ name, displayName, kind, description }: AnnotationField): INodeProperties {
+	switch (kind) {
+		case 'flag':
+			return { displayName, name, type: 'boolean', default: true, description };
+		case 'pageIndex':
+			return {
+				displayName,
+				name,
+				type: 'number',
+				default: 0,
+				typeOptions: { minValue: 0, numberPrecision: 0 },
+				description,
+			};
+		case 'annotationId':
+			return {
+				displayName,
+				name,
+				type: 'number',
+				default: 1,
+				typeOptions: { minValue: 1, numberPrecision: 0 },
+				description,
+			};
+		case 'rectangles':
+		case 'objectList':
+			return { displayName, name, type: 'json', default: '[]', description };
+		default:
+			return { displayName, name, type: 'string', default: '', description };
+	}
+}
+
+/** The fields to update, as one collection; with the type that says how to read Parsed Value. */
+export function annotationFieldsCollection(batch: boolean): INodeProperties {
+	const options: INodeProperties[] = [
+		...fieldsFor(batch).map(propertyFor),
+		{
+			displayName: 'Parsed Value Type',
+			name: 'parsedType',
+			type: 'options',
+			options: [...PARSED_TYPES],
+			default: 'text',
+			description: 'How to read Parsed Value: as text, a number, true/false, JSON, or no value',
+		},
+	];
+	return {
+		displayName: 'Update Fields',
+		name: 'updateFields',
+		type: 'collection',
+		placeholder: 'Add Field',
+		default: {},
+		options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+/* ---------------------------------------------------------- request body */
+
+function invalid(field: AnnotationField | { displayName: string; name: string }, value: unknown, allowed: string): never {
+	throw new InvalidParameterError(field.displayName, field.name, value, allowed);
+}
+
+function toWholeNumber(field: AnnotationField, value: unknown, min: number): number {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof number !== 'number' || !Number.isInteger(number) || number < min) {
+		invalid(field, value, `a whole number of ${min} or more`);
+	}
+	return number;
+}
+
+function toJson(field: { displayName: string; name: string }, value: unknown, allowed: string): unknown {
+	if (typeof value !== 'string') return value;
+	try {
+		return JSON.parse(value);
+	} catch {
+		return invalid(field, value, allowed);
+	}
+}
+
+const RECTANGLE_CORNERS = ['x0', 'y0', 'x1', 'y1'] as const;
+
+function toRectangles(field: AnnotationField, value: unknown): IDataObject[] {
+	const allowed = 'a JSON array of {"x0", "y0", "x1", "y1"} numbers, with an optional whole "pageIndex"';
+	const rectangles = toJson(field, value, allowed);
+	if (!Array.isArray(rectangles)) invalid(field, value, allowed);
+	for (const rectangle of rectangles as IDataObject[]) {
+		const valid =
+			typeof rectangle === 'object' &&
+			rectangle !== null &&
+			RECTANGLE_CORNERS.every((corner) => typeof rectangle[corner] === 'number') &&
+			Object.keys(rectangle).every((key) => key === 'pageIndex' || RECTANGLE_CORNERS.includes(key as never)) &&
+			(rectangle.pageIndex === undefined ||
+				(Number.isInteger(rectangle.pageIndex) && (rectangle.pageIndex as number) >= 0));
+		if (!valid) invalid(field, value, allowed);
+	}
+	return rectangles as IDataObject[];
+}
+
+function toObjectList(field: AnnotationField, value: unknown): IDataObject[] {
+	const allowed = 'a JSON array of objects';
+	const list = toJson(field, value, allowed);
+	if (!Array.isArray(list) || list.some((entry) => typeof entry !== 'object' || entry === null)) {
+		invalid(field, value, allowed);
+	}
+	return list as IDataObject[];
+}
+
+/** Parsed Value entered as text in the node, read as its type says. */
+function toParsed(field: AnnotationField, value: unknown, type: ParsedType): unknown {
+	const text = typeof value === 'string' ? value.trim() : value;
+	switch (type) {
+		case 'null':
+			return null;
+		case 'text':
+			return typeof value === 'string' ? value : JSON.stringify(value);
+		case 'number': {
+			const number = typeof text === 'string' && text !== '' ? Number(text) : text;
+			if (typeof number !== 'number' || !Number.isFinite(number)) invalid(field, value, 'a number');
+			return number;
+		}
+		case 'boolean':
+			if (text === true || text === 'true') return true;
+			if (text === false || text === 'false') return false;
+			return invalid(field, value, 'true or false');
+		case 'json':
+			return toJson(field, value, 'valid JSON');
+	}
+}
+
+function isBlank(value: unknown): boolean {
+	return value === undefined || (typeof value === 'string' && value.trim() === '');
+}
+
+function toWireValue(field: AnnotationField, value: unknown, parsedType: ParsedType): unknown {
+	switch (field.kind) {
+		case 'parsed':
+			return toParsed(field, value, parsedType);
+		case 'text':
+			return String(value).trim();
+		case 'nullableText':
+			return value === null ? null : String(value);
+		case 'flag':
+			if (typeof value === 'boolean') return value;
+			if (value === 'true' || value === 'false') return value === 'true';
+			return invalid(field, value, 'true or false');
+		case 'pageIndex':
+			return value === null ? null : toWholeNumber(field, value, 0);
+		case 'annotationId':
+			return value === null ? null : toWholeNumber(field, value, 1);
+		case 'rectangles':
+			return toRectangles(field, value);
+		case 'objectList':
+			return toObjectList(field, value);
+	}
+}
+
+const ANNOTATION_ID = { displayName: 'Annotation ID', name: 'id' };
+
+export function toAnnotationId(value: unknown): number {
+	const id = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+	if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) {
+		invalid(ANNOTATION_ID, value, 'a whole number of 1 or more');
+	}
+	return id;
+}
+
+/**
+ * The update body from the node's Update Fields (`parsedType` says how to read Parsed Value).
+ * At least one field must be set: an empty update would change nothing.
+ */
+export function buildAnnotationUpdate(values: IDataObject, batch: boolean): IDataObject {
+	const parsedType = (values.parsedType ?? 'text') as ParsedType;
+	if (!PARSED_TYPES.some((type) => type.value === parsedType)) {
+		invalid({ displayName: 'Parsed Value Type', name: 'parsedType' }, parsedType, 'one of boolean, json, null, number, text');
+	}
+	const update: IDataObject = {};
+	for (const field of fieldsFor(batch)) {
+		// Choosing the Null type is how a user clears the parsed value.
+		if (field.kind === 'parsed' && parsedType === 'null') {
+			update.parsed = null;
+			continue;
+		}
+		const value = values[field.name];
+		if (isBlank(value)) continue;
+		update[field.name] = toWireValue(field, value, parsedType) as IDataObject[keyof IDataObject];
+	}
+	if (Object.keys(update).length === 0) {
+		invalid({ displayName: 'Update Fields', name: 'updateFields' }, {}, 'at least one field to change');
+	}
+	return update;
+}
+
+/**
+ * An annotation taken from an input item's JSON, as another node produced it: `id` plus any of
+ * the batch fields, whose values are already typed. Other keys (confidence, contentType ...) are
+ * what the service sends back and are left out.
+ */
+export function annotationFromItem(json: IDataObject): IDataObject {
+	const annotation: IDataObject = { id: toAnnotationId(json.id) };
+	for (const field of fieldsFor(true)) {
+		if (!(field.name in json)) continue;
+		const value = json[field.name];
+		annotation[field.name] = (
+			field.kind === 'parsed' ? value : toWireValue(field, value, 'json')
+		) as IDataObject[keyof IDataObject];
+	}
+	if (Object.keys(annotation).length === 1) {
+		invalid({ displayName: 'Input Item', name: 'json' }, json, `an "id" and at least one of ${fieldsFor(true).map((f) => f.name).join(', ')}`);
+	}
+	return annotation;
+}

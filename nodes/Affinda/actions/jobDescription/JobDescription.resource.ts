@@ -1,0 +1,26 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as getMatchDetail from './getMatchDetail.operation';
+
+export const operations = { getMatchDetail };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['jobDescription'] } },
+		options: [
+			{
+				name: 'Get Match Detail',
+				value: 'getMatchDetail',
+				action: 'Get match detail for a job description',
+				description:
+					'Explain, criterion by criterion, what a job description matches in a resume or criteria and what is missing',
+			},
+		],
+		default: 'getMatchDetail',
+	},
+	...getMatchDetail.description,
+];
