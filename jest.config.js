@@ -4,7 +4,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: {
-		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json', isolatedModules: true }],
+		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
 	modulePathIgnorePatterns: ['<rootDir>/test/.n8n-runtime', '<rootDir>/dist'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/.n8n-runtime'],

@@ -1,7 +1,7 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../helpers/errors';
+import { failedItem, toItemError } from '../helpers/itemErrors';
 import { operations, type AffindaOperation } from './operations';
 
 /**
@@ -38,33 +38,4 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		}
 	}
 	return [output];
-}
-
-/** Every failure leaves as a NodeApiError or NodeOperationError that names its item. */
-export function toItemError(
-	this: IExecuteFunctions,
-	error: unknown,
-	itemIndex: number,
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
-		error.context.itemIndex ??= itemIndex;
-		return error;
-	}
-	if (error instanceof InvalidParameterError) {
-		return new NodeOperationError(this.getNode(), `${error.message} [item ${itemIndex}]`, {
-			itemIndex,
-			description: 'Nothing was sent to Affinda. Change the value and run again.',
-		});
-	}
-	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
-}
-
-/** An item for the error output (or the main output), paired with the input that failed. */
-export function failedItem(
-	error: NodeApiError | NodeOperationError,
-	itemIndex: number,
-): INodeExecutionData {
-	const json: IDataObject = { error: error.message };
-	if (error.description) json.description = error.description;
-	return { json, error, pairedItem: { item: itemIndex } };
 }

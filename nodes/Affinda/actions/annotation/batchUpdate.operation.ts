@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { affindaApiRequest } from '../../transport';
-import { failedItem, toItemError } from '../router';
+import { failedItem, toItemError } from '../../helpers/itemErrors';
 import {
 	annotationFieldsCollection,
 	annotationFromItem,

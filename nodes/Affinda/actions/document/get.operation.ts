@@ -1,0 +1,37 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { affindaApiRequest } from '../../transport';
+import { simplifyParameter } from '../common.descriptions';
+import { compactOption, documentLocator } from './descriptions';
+import { documentOutput, documentPath, readDocumentIdentifier } from './document';
+
+const properties: INodeProperties[] = [
+	documentLocator,
+	simplifyParameter,
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [compactOption],
+	},
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['get'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const identifier = readDocumentIdentifier.call(this, itemIndex);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const document = await affindaApiRequest.call(this, {
+		method: 'GET',
+		path: documentPath(identifier),
+		qs: options.compact === undefined ? undefined : { compact: options.compact },
+		itemIndex,
+	});
+	return documentOutput.call(this, itemIndex, document);
+}

@@ -1,0 +1,102 @@
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+} from 'n8n-workflow';
+
+import { affindaApiRequest } from '../transport';
+
+/** Searchable lists for resource locators. These endpoints answer with whole, unpaged arrays. */
+
+interface Named extends IDataObject {
+	identifier: string;
+	name?: string;
+}
+
+async function getArray(
+	this: ILoadOptionsFunctions,
+	path: string,
+	qs?: IDataObject,
+): Promise<Named[]> {
+	const answer: unknown = await affindaApiRequest.call(this, { method: 'GET', path, qs });
+	return Array.isArray(answer) ? (answer as Named[]) : [];
+}
+
+/** Keeps the entries whose name contains the typed filter, sorted by name. */
+function matching(items: INodeListSearchItems[], filter?: string): INodeListSearchResult {
+	const wanted = filter?.trim().toLowerCase() ?? '';
+	return {
+		results: items
+			.filter((item) => item.name.toLowerCase().includes(wanted))
+			.sort((a, b) => a.name.localeCompare(b.name)),
+	};
+}
+
+/** Every workspace the key can see: those of each of its organizations. */
+export async function searchWorkspaces(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const organizations = await getArray.call(this, '/v3/organizations');
+	// With several organizations, workspaces of the same name are told apart by their organization.
+	const qualify = organizations.length > 1;
+	const items: INodeListSearchItems[] = [];
+	for (const organization of organizations) {
+		const workspaces = await getArray.call(this, '/v3/workspaces', {
+			organization: organization.identifier,
+		});
+		for (const workspace of workspaces) {
+			const name = workspace.name ?? workspace.identifier;
+			items.push({
+				name: qualify ? `${organization.name ?? organization.identifier} / ${name}` : name,
+				value: workspace.identifier,
+			});
+		}
+	}
+	return matching(items, filter);
+}
+
+/** The document types of the chosen workspace, or all the key can see when none is chosen. */
+export async function searchDocumentTypes(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const workspace = this.getCurrentNodeParameter('workspace', { extractValue: true });
+	const documentTypes = await getArray.call(
+		this,
+		'/v3/document_types',
+		typeof workspace === 'string' && workspace.trim() !== '' ? { workspace: workspace.trim() } : {},
+	);
+	return matching(
+		documentTypes.map((documentType) => ({
+			name: documentType.name ?? documentType.identifier,
+			value: documentType.identifier,
+		})),
+		filter,
+	);
+}
+
+/** How many documents one page of the document list shows. */
+const DOCUMENT_PAGE_SIZE = 50;
+
+/** Documents whose file name (or tag) contains the filter, newest first as the service orders them. */
+export async function searchDocuments(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	const offset = Number(paginationToken ?? 0) || 0;
+	const qs: IDataObject = { limit: DOCUMENT_PAGE_SIZE, offset };
+	if (filter?.trim()) qs.search = filter.trim();
+	const page = await affindaApiRequest.call(this, { method: 'GET', path: '/v3/documents', qs });
+	const documents = (Array.isArray(page.results) ? page.results : []) as IDataObject[];
+	const results = documents.map(({ meta }) => {
+		const { identifier, fileName } = (meta ?? {}) as IDataObject;
+		return { name: fileName ? `${fileName} (${identifier})` : String(identifier), value: String(identifier) };
+	});
+	return {
+		results,
+		paginationToken: page.next ? String(offset + documents.length) : undefined,
+	};
+}
