@@ -1,0 +1,85 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { AffindaApi } from '../../credentials/AffindaApi.credentials';
+import { Affinda } from '../../nodes/Affinda/Affinda.node';
+import { operations } from '../../nodes/Affinda/actions/operations';
+
+const { description } = new Affinda();
+const properties = description.properties;
+
+/** DECISIONS.md 2: the resources and operations, as values on the wire of n8n's workflow JSON. */
+const DECIDED_OPERATIONS: Record<string, string[]> = {
+	annotation: ['batchUpdate', 'update'],
+	document: ['delete', 'get', 'getMany', 'updateData', 'upload'],
+	index: ['addDocument', 'getMany'],
+	jobDescription: ['getMatchDetail'],
+	resume: ['search'],
+};
+
+const resourceOptions = () =>
+	(properties.find((p) => p.name === 'resource')?.options as INodePropertyOptions[]).map((o) => o.value);
+
+describe('the node description', () => {
+	test('is a programmatic node usable as an AI tool, with the Affinda credential', () => {
+		expect(description.name).toBe('affinda');
+		expect(description.usableAsTool).toBe(true);
+		expect(description.credentials).toEqual([{ name: 'affindaApi', required: true }]);
+		expect(description.icon).toEqual({
+			light: 'file:../../icons/affinda.svg',
+			dark: 'file:../../icons/affinda.dark.svg',
+		});
+	});
+
+	test('offers only resources and operations from DECISIONS.md, each routed to code', () => {
+		for (const resource of resourceOptions()) {
+			const decided = DECIDED_OPERATIONS[String(resource)];
+			expect(decided).toBeDefined();
+			const operationParameter = properties.find(
+				(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
+			) as INodeProperties;
+			const offered = (operationParameter.options as INodePropertyOptions[]).map((o) => String(o.value));
+			expect(offered.every((operation) => decided.includes(operation))).toBe(true);
+			expect(Object.keys(operations[String(resource)]).sort()).toEqual([...offered].sort());
+		}
+	});
+
+	test('every operation has a precise action and a description (AI agents read them)', () => {
+		for (const operationParameter of properties.filter((p) => p.name === 'operation')) {
+			for (const option of operationParameter.options as INodePropertyOptions[]) {
+				expect(option.action).toMatch(/^[A-Z][a-z]+ /);
+				expect(option.description?.length).toBeGreaterThan(20);
+			}
+		}
+	});
+
+	test('every operation parameter is shown for its own resource and operation only', () => {
+		for (const parameter of properties.filter((p) => !['resource', 'operation'].includes(p.name))) {
+			const show = parameter.displayOptions?.show;
+			expect(show?.resource).toHaveLength(1);
+			expect(show?.operation).toHaveLength(1);
+		}
+	});
+});
+
+describe('the credential', () => {
+	const credential = new AffindaApi();
+
+	test('offers Global, US, EU and a custom base URL, and tests with GET /v3/organizations', () => {
+		const region = credential.properties.find((p) => p.name === 'region') as INodeProperties;
+		expect((region.options as INodePropertyOptions[]).map((o) => o.value)).toEqual([
+			'api',
+			'api.us1',
+			'api.eu1',
+			'custom',
+		]);
+		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions).toEqual({ password: true });
+		expect(credential.properties.find((p) => p.name === 'baseUrl')?.displayOptions).toEqual({
+			show: { region: ['custom'] },
+		});
+		expect(credential.test.request).toMatchObject({ method: 'GET', url: '/v3/organizations' });
+		expect(credential.authenticate).toEqual({
+			type: 'generic',
+			properties: { headers: { Authorization: '=Bearer {{$credentials.apiKey}}' } },
+		});
+	});
+});
