@@ -1,0 +1,194 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- talks to a real n8n over HTTP */
+// Talks to a running n8n as its owner would: the public API (X-N8N-API-KEY) for credentials,
+// workflows and executions, and the editor's REST API (session cookie) for the two things the
+// public API cannot do: the first owner's setup and running a workflow by hand.
+import type { IDataObject, IPinData, IRunExecutionData } from 'n8n-workflow';
+
+export interface Owner {
+	email: string;
+	password: string;
+	firstName: string;
+	lastName: string;
+}
+
+/** A workflow as n8n stores it: what the public API accepts plus what export files carry. */
+export interface WorkflowJson {
+	id?: string;
+	name: string;
+	nodes: Array<IDataObject & { name: string; type: string }>;
+	connections: IDataObject;
+	settings?: IDataObject;
+	pinData?: IPinData;
+	[key: string]: unknown;
+}
+
+export interface Execution {
+	id: string;
+	status: string;
+	finished: boolean;
+	mode: string;
+	workflowId: string;
+	data: IRunExecutionData;
+}
+
+const SETTLED = new Set(['success', 'error', 'crashed', 'canceled']);
+/** Keys of a node that the public API accepts (its schema forbids any other). */
+const NODE_KEYS = new Set([
+	'id',
+	'name',
+	'webhookId',
+	'disabled',
+	'notesInFlow',
+	'notes',
+	'type',
+	'typeVersion',
+	'executeOnce',
+	'alwaysOutputData',
+	'retryOnFail',
+	'maxTries',
+	'waitBetweenTries',
+	'continueOnFail',
+	'onError',
+	'position',
+	'parameters',
+	'credentials',
+]);
+
+export class N8nClient {
+	private constructor(
+		readonly baseUrl: string,
+		private readonly cookie: string,
+		private readonly apiKey: string,
+	) {}
+
+	/** Sets up the owner of a fresh n8n, logs in and creates an API key with every scope. */
+	static async bootstrap(baseUrl: string, owner: Owner): Promise<N8nClient> {
+		await request(baseUrl, 'POST', '/rest/owner/setup', { body: owner });
+		const login = await fetch(`${baseUrl}/rest/login`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
+		});
+		if (!login.ok) throw new Error(`n8n login failed: ${login.status} ${await login.text()}`);
+		const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+		const scopes = (await request(baseUrl, 'GET', '/rest/api-keys/scopes', { cookie })) as {
+			data: string[];
+		};
+		const key = (await request(baseUrl, 'POST', '/rest/api-keys', {
+			cookie,
+			body: { label: 'e2e', expiresAt: null, scopes: scopes.data },
+		})) as { data: { rawApiKey: string } };
+		return new N8nClient(baseUrl, cookie, key.data.rawApiKey);
+	}
+
+	api(method: string, path: string, body?: unknown): Promise<unknown> {
+		return request(this.baseUrl, method, `/api/v1${path}`, { apiKey: this.apiKey, body });
+	}
+
+	rest(method: string, path: string, body?: unknown): Promise<unknown> {
+		return request(this.baseUrl, method, `/rest${path}`, { cookie: this.cookie, body });
+	}
+
+	/** Node types n8n has loaded, as `<package>.<node>` (the editor's own list). */
+	async nodeTypes(): Promise<Array<{ name: string; version: number | number[] }>> {
+		return (await request(this.baseUrl, 'GET', '/types/nodes.json', {
+			cookie: this.cookie,
+		})) as Array<{
+			name: string;
+			version: number | number[];
+		}>;
+	}
+
+	async createCredential(
+		name: string,
+		type: string,
+		data: IDataObject,
+	): Promise<{ id: string; name: string }> {
+		// n8n 2.8's credential schema requires this field on every credential created through the API.
+		const body = { name, type, data: { allowedHttpRequestDomains: 'all', ...data } };
+		return (await this.api('POST', '/credentials', body)) as { id: string; name: string };
+	}
+
+	/** Creates the workflow (an export file's extra keys are left out); returns it as n8n stored it. */
+	async createWorkflow(workflow: WorkflowJson): Promise<WorkflowJson & { id: string }> {
+		const body = {
+			name: workflow.name,
+			nodes: workflow.nodes.map((node) =>
+				Object.fromEntries(Object.entries(node).filter(([key]) => NODE_KEYS.has(key))),
+			),
+			connections: workflow.connections,
+			settings: { executionOrder: workflow.settings?.executionOrder ?? 'v1' },
+		};
+		return (await this.api('POST', '/workflows', body)) as WorkflowJson & { id: string };
+	}
+
+	async activateWorkflow(id: string): Promise<void> {
+		await this.api('POST', `/workflows/${id}/activate`);
+	}
+
+	/**
+	 * Runs a stored workflow the way the editor's "Execute workflow" button does, from the given
+	 * trigger. Pinned data on the trigger stands in for what it would have received (an email, a
+	 * schedule tick). Resolves when the execution has finished, successfully or not.
+	 */
+	async runManually(
+		workflow: WorkflowJson & { id: string },
+		trigger: string,
+		pinData?: IPinData,
+	): Promise<Execution> {
+		const started = (await this.rest('POST', `/workflows/${workflow.id}/run`, {
+			workflowData: { ...workflow, pinData: pinData ?? {} },
+			triggerToStartFrom: { name: trigger },
+		})) as { data: { executionId?: string; waitingForWebhook?: boolean } };
+		const { executionId } = started.data;
+		if (!executionId)
+			throw new Error(`n8n did not start "${workflow.name}": ${JSON.stringify(started.data)}`);
+		return await this.waitForExecution(executionId);
+	}
+
+	/** Polls until the execution has settled; n8n writes the row a moment after it starts. */
+	async waitForExecution(id: string, timeoutMs = 60_000): Promise<Execution> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const execution = (await this.api('GET', `/executions/${id}?includeData=true`).catch(
+				() => undefined,
+			)) as Execution | undefined;
+			if (execution && SETTLED.has(execution.status)) return execution;
+			if (Date.now() > deadline) {
+				throw new Error(
+					`Execution ${id} had not finished after ${timeoutMs} ms: ${execution?.status ?? 'not found'}`,
+				);
+			}
+			await new Promise((resolve) => setTimeout(resolve, 150));
+		}
+	}
+
+	/** The newest execution of a workflow (for webhook-triggered runs, whose id the caller never sees). */
+	async latestExecution(workflowId: string): Promise<Execution> {
+		const list = (await this.api('GET', `/executions?workflowId=${workflowId}&limit=1`)) as {
+			data: Array<{ id: string }>;
+		};
+		if (list.data.length === 0) throw new Error(`Workflow ${workflowId} has no execution`);
+		return await this.waitForExecution(list.data[0].id);
+	}
+}
+
+async function request(
+	baseUrl: string,
+	method: string,
+	path: string,
+	options: { cookie?: string; apiKey?: string; body?: unknown },
+): Promise<unknown> {
+	const headers: Record<string, string> = { 'content-type': 'application/json' };
+	if (options.cookie) headers.cookie = options.cookie;
+	if (options.apiKey) headers['x-n8n-api-key'] = options.apiKey;
+	const response = await fetch(`${baseUrl}${path}`, {
+		method,
+		headers,
+		body: options.body === undefined ? undefined : JSON.stringify(options.body),
+	});
+	const text = await response.text();
+	if (!response.ok)
+		throw new Error(`n8n ${method} ${path} answered ${response.status}: ${text.slice(0, 2000)}`);
+	return text ? JSON.parse(text) : undefined;
+}

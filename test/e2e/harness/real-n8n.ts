@@ -1,0 +1,81 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- test infrastructure, not node code */
+// A real n8n with this package installed, ready to drive: the runtime installed if it is missing,
+// a fresh user folder with the package linked in, n8n started on free ports, the owner set up.
+import { rmSync } from 'node:fs';
+
+import { ensureN8nRuntime, type InstallOptions } from '../../n8n-runtime/install';
+import { freePort } from './free-port';
+import { N8nClient, type Owner } from './n8n-client';
+import { startN8nProcess, type N8nProcess } from './n8n-process';
+import { createUserFolder } from './user-folder';
+
+export const AFFINDA_NODE_TYPE = 'n8n-nodes-affinda.affinda';
+export const AFFINDA_CREDENTIAL_TYPE = 'affindaApi';
+
+export const E2E_OWNER: Owner = {
+	email: 'e2e@example.com',
+	password: 'E2e-password-1',
+	firstName: 'End',
+	lastName: 'ToEnd',
+};
+
+export interface RealN8nOptions {
+	owner?: Owner;
+	/** A fixed port (the demo's); a free one otherwise. */
+	port?: number;
+	/** More environment for n8n. */
+	env?: NodeJS.ProcessEnv;
+	/** How the runtime install, if one is needed, reports progress. */
+	install?: InstallOptions;
+	/** Leave the user folder on disk after stop (to look at n8n's database after a failure). */
+	keepUserFolder?: boolean;
+}
+
+export interface RealN8n {
+	baseUrl: string;
+	client: N8nClient;
+	owner: Owner;
+	process: N8nProcess;
+	userFolder: string;
+	n8nVersion: string;
+	stop(): Promise<void>;
+}
+
+export async function startRealN8n(options: RealN8nOptions = {}): Promise<RealN8n> {
+	const runtime = await ensureN8nRuntime(options.install);
+	const owner = options.owner ?? E2E_OWNER;
+	const userFolder = createUserFolder();
+	const removeUserFolder = () => {
+		if (!options.keepUserFolder) rmSync(userFolder, { recursive: true, force: true });
+	};
+	let n8n: N8nProcess | undefined;
+	try {
+		n8n = await startN8nProcess({
+			n8nMain: runtime.n8nMain,
+			userFolder,
+			port: options.port ?? (await freePort()),
+			brokerPort: await freePort(),
+			// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- guards nothing: a throwaway n8n's data
+			encryptionKey: 'n8n-nodes-affinda-e2e-key',
+			env: options.env,
+		});
+		const client = await N8nClient.bootstrap(n8n.baseUrl, owner);
+		const started = n8n;
+		return {
+			baseUrl: n8n.baseUrl,
+			client,
+			owner,
+			process: n8n,
+			userFolder,
+			n8nVersion: runtime.version,
+			stop: async () => {
+				await started.stop();
+				removeUserFolder();
+			},
+		};
+	} catch (error) {
+		await n8n?.stop();
+		removeUserFolder();
+		throw error;
+	}
+}
