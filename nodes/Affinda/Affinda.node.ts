@@ -2,10 +2,12 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import * as annotation from './actions/annotation/Annotation.resource';
+import * as document from './actions/document/Document.resource';
 import * as index from './actions/index/Index.resource';
 import * as jobDescription from './actions/jobDescription/JobDescription.resource';
 import * as resume from './actions/resume/Resume.resource';
 import { router } from './actions/router';
+import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
 
 export class Affinda implements INodeType {
@@ -30,6 +32,7 @@ export class Affinda implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Annotation', value: 'annotation' },
+					{ name: 'Document', value: 'document' },
 					{ name: 'Index', value: 'index' },
 					{ name: 'Job Description', value: 'jobDescription' },
 					{ name: 'Resume', value: 'resume' },
@@ -37,13 +40,14 @@ export class Affinda implements INodeType {
 				default: 'resume',
 			},
 			...annotation.description,
+			...document.description,
 			...index.description,
 			...jobDescription.description,
 			...resume.description,
 		],
 	};
 
-	methods = { loadOptions };
+	methods = { listSearch, loadOptions };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);

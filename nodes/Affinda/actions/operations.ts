@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import * as annotation from './annotation/Annotation.resource';
+import * as document from './document/Document.resource';
 import * as index from './index/Index.resource';
 import * as jobDescription from './jobDescription/JobDescription.resource';
 import * as resume from './resume/Resume.resource';
@@ -23,6 +24,7 @@ export type AffindaOperation =
 
 export const operations: Record<string, Record<string, AffindaOperation>> = {
 	annotation: annotation.operations,
+	document: document.operations,
 	index: index.operations,
 	jobDescription: jobDescription.operations,
 	resume: resume.operations,

@@ -93,7 +93,10 @@ export async function searchDocuments(
 	const documents = (Array.isArray(page.results) ? page.results : []) as IDataObject[];
 	const results = documents.map(({ meta }) => {
 		const { identifier, fileName } = (meta ?? {}) as IDataObject;
-		return { name: fileName ? `${fileName} (${identifier})` : String(identifier), value: String(identifier) };
+		return {
+			name: fileName ? `${fileName} (${identifier})` : String(identifier),
+			value: String(identifier),
+		};
 	});
 	return {
 		results,

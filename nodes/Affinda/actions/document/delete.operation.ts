@@ -15,6 +15,10 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const identifier = readDocumentIdentifier.call(this, itemIndex);
 	// The service answers 204 with no body.
-	await affindaApiRequest.call(this, { method: 'DELETE', path: documentPath(identifier), itemIndex });
+	await affindaApiRequest.call(this, {
+		method: 'DELETE',
+		path: documentPath(identifier),
+		itemIndex,
+	});
 	return { deleted: true };
 }

@@ -3,20 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { affindaApiRequest } from '../../transport';
 import { simplifyParameter } from '../common.descriptions';
-import { compactOption, documentLocator } from './descriptions';
+import { compactOption, documentLocator, optionsCollection } from './descriptions';
 import { documentOutput, documentPath, readDocumentIdentifier } from './document';
 
 const properties: INodeProperties[] = [
 	documentLocator,
 	simplifyParameter,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [compactOption],
-	},
+	optionsCollection([compactOption]),
 ];
 
 export const description = updateDisplayOptions(

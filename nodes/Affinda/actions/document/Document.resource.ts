@@ -1,0 +1,60 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import * as del from './delete.operation';
+import * as get from './get.operation';
+import * as getMany from './getMany.operation';
+import * as updateData from './updateData.operation';
+import * as upload from './upload.operation';
+
+export const operations = { delete: del, get, getMany, updateData, upload };
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Operation',
+		name: 'operation',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show: { resource: ['document'] } },
+		options: [
+			{
+				name: 'Delete',
+				value: 'delete',
+				action: 'Delete a document',
+				description: 'Delete a document and its parsed data from Affinda for good',
+			},
+			{
+				name: 'Get',
+				value: 'get',
+				action: 'Get a document',
+				description: 'Get the metadata and parsed data of one document by its identifier',
+			},
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many documents',
+				description:
+					'List documents, filtered by workspace, state, readiness, custom identifier or file name',
+			},
+			{
+				name: 'Update Data',
+				value: 'updateData',
+				action: 'Update the data of a resume or job description',
+				description:
+					'Correct fields of a parsed resume or job description, such as the candidate name or skills',
+			},
+			{
+				name: 'Upload',
+				value: 'upload',
+				action: 'Upload and parse a document',
+				description:
+					'Upload a file or a URL (a resume, job description, invoice ...) and get its data as JSON',
+			},
+		],
+		default: 'upload',
+	},
+	...upload.description,
+	...get.description,
+	...getMany.description,
+	...del.description,
+	...updateData.description,
+];

@@ -1,0 +1,191 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { InvalidParameterError } from '../../helpers/errors';
+import { toLimit } from '../../helpers/paging';
+import { affindaApiRequestAllPages } from '../../transport';
+import { returnAllAndLimit, simplifyParameter } from '../common.descriptions';
+import { compactOption, optionsCollection, workspaceLocator } from './descriptions';
+import { DOCUMENTS_PATH, documentOutput, locatorValue } from './document';
+
+/** The document list's largest page. */
+const DOCUMENT_PAGE_SIZE = 100;
+
+/** Each filter's name is the query parameter the service reads (snake_case, as it expects). */
+const filters: INodeProperties[] = [
+	{
+		displayName: 'Collection ID',
+		name: 'collection',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. mEFayXdO',
+		description: 'Only documents in this collection',
+	},
+	{
+		displayName: 'Created',
+		name: 'created_dt',
+		type: 'options',
+		default: 'today',
+		options: [
+			{ name: 'This Month', value: 'month' },
+			{ name: 'This Week', value: 'week' },
+			{ name: 'This Year', value: 'year' },
+			{ name: 'Today', value: 'today' },
+			{ name: 'Yesterday', value: 'yesterday' },
+		],
+		description: 'Only documents uploaded in this period',
+	},
+	{
+		displayName: 'Custom Identifier',
+		name: 'custom_identifier',
+		type: 'string',
+		default: '',
+		description: 'Only documents uploaded with this custom identifier',
+	},
+	{
+		displayName: 'Failed',
+		name: 'failed',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to return only documents whose parsing failed (on) or only those where it did not (off)',
+	},
+	{
+		displayName: 'Ready',
+		name: 'ready',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to return only documents that are parsed (on) or only those still being parsed (off)',
+	},
+	{
+		displayName: 'Search',
+		name: 'search',
+		type: 'string',
+		default: '',
+		description: 'Only documents whose file name or tag name contains this text, ignoring case',
+	},
+	{
+		displayName: 'State',
+		name: 'state',
+		type: 'options',
+		default: 'uploaded',
+		options: [
+			{ name: 'Archived', value: 'archived' },
+			{ name: 'In Review', value: 'review' },
+			{ name: 'Rejected', value: 'rejected' },
+			{ name: 'Uploaded', value: 'uploaded' },
+			{ name: 'Validated', value: 'validated' },
+		],
+		description: 'Only documents in this state of review',
+	},
+	{
+		displayName: 'Tag IDs',
+		name: 'tags',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. 12, 34',
+		description: 'Only documents with these tags: whole-number tag IDs, separated by commas',
+	},
+	workspaceLocator,
+];
+
+const options: INodeProperties[] = [
+	compactOption,
+	{
+		displayName: 'Include Data',
+		name: 'include_data',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to include a summary of the parsed data of each document; use Get for all of it',
+	},
+	{
+		displayName: 'Sort By',
+		name: 'ordering',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. -created_dt',
+		description:
+			'Fields to sort by, separated by commas: file_name, extractor, created_dt, validated_dt, archived_dt or parsed__&lt;data point&gt;. Start a field with - to sort descending.',
+	},
+];
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(DOCUMENT_PAGE_SIZE),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: filters,
+	},
+	simplifyParameter,
+	optionsCollection(options),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['getMany'] } },
+	properties,
+);
+
+function toTagIds(value: unknown): string {
+	const parts = String(value)
+		.split(',')
+		.map((part) => part.trim())
+		.filter((part) => part !== '');
+	if (!parts.every((part) => /^\d+$/.test(part))) {
+		throw new InvalidParameterError(
+			'Tag IDs',
+			'tags',
+			value,
+			'whole-number tag IDs separated by commas',
+		);
+	}
+	return parts.join(',');
+}
+
+/** A query value from a filter or option as its parameter's type says; undefined when blank. */
+function toQueryValue(property: INodeProperties, value: unknown): unknown {
+	if (property.type === 'resourceLocator') return locatorValue(value) || undefined;
+	if (property.type === 'boolean') return value === true;
+	const text = String(value ?? '').trim();
+	if (text === '') return undefined;
+	// Lists go as comma-separated values, as the service's own clients send them.
+	if (property.name === 'tags') return toTagIds(text);
+	if (property.name === 'ordering')
+		return text
+			.split(',')
+			.map((field) => field.trim())
+			.join(',');
+	return text;
+}
+
+function toQuery(properties: INodeProperties[], values: IDataObject): IDataObject {
+	const qs: IDataObject = {};
+	for (const property of properties) {
+		if (values[property.name] === undefined) continue;
+		const value = toQueryValue(property, values[property.name]);
+		if (value !== undefined) qs[property.name] = value;
+	}
+	return qs;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll
+		? DOCUMENT_PAGE_SIZE
+		: toLimit(this.getNodeParameter('limit', itemIndex), DOCUMENT_PAGE_SIZE);
+	const qs: IDataObject = {
+		limit,
+		...toQuery(filters, this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
+		...toQuery(options, this.getNodeParameter('options', itemIndex, {}) as IDataObject),
+	};
+	const documents = await affindaApiRequestAllPages.call(
+		this,
+		{ method: 'GET', path: DOCUMENTS_PATH, qs, itemIndex },
+		returnAll ? undefined : limit,
+	);
+	return documents.map((document) => documentOutput.call(this, itemIndex, document));
+}

@@ -1,0 +1,97 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { InvalidParameterError } from '../../helpers/errors';
+import { affindaApiRequest } from '../../transport';
+import { simplifyParameter } from '../common.descriptions';
+import { documentLocator } from './descriptions';
+import { documentOutput, documentPath, readDocumentIdentifier, toJsonObject } from './document';
+
+/** The extractors whose data this endpoint updates; other documents change through annotations. */
+const UPDATABLE_EXTRACTORS = ['resume', 'job-description'];
+
+const properties: INodeProperties[] = [
+	{
+		...documentLocator,
+		description: 'The parsed resume or job description to change',
+	},
+	{
+		displayName: 'Data',
+		name: 'data',
+		type: 'json',
+		required: true,
+		default: '{\n  "name": { "first": "Jane", "last": "Doe" }\n}',
+		description:
+			"The fields to change, as JSON shaped like the document's parsed data, e.g. name, emails or skills of a resume, or jobTitle of a job description. Fields left out keep their values.",
+	},
+	simplifyParameter,
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['updateData'] } },
+	properties,
+);
+
+function toData(value: unknown): IDataObject {
+	const data = toJsonObject(value);
+	if (!data || Object.keys(data).length === 0) {
+		throw new InvalidParameterError('Data', 'data', value, 'a JSON object with at least one field');
+	}
+	return data;
+}
+
+/**
+ * The service refuses (400) to update a document that is neither a resume nor a job description.
+ * Only then is the document fetched, to say so plainly; any other refusal stands as it came.
+ */
+async function explainRefusal(
+	this: IExecuteFunctions,
+	error: unknown,
+	identifier: string,
+	itemIndex: number,
+): Promise<NodeApiError | NodeOperationError> {
+	const refusal =
+		error instanceof NodeApiError || error instanceof NodeOperationError
+			? error
+			: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+	if (!(refusal instanceof NodeApiError) || refusal.httpCode !== '400') return refusal;
+	let extractor: unknown;
+	try {
+		const document = await affindaApiRequest.call(this, {
+			method: 'GET',
+			path: documentPath(identifier),
+			qs: { compact: true },
+			itemIndex,
+		});
+		extractor = document.extractor;
+	} catch {
+		return refusal;
+	}
+	if (typeof extractor !== 'string' || UPDATABLE_EXTRACTORS.includes(extractor)) return refusal;
+	return new NodeOperationError(
+		this.getNode(),
+		`Document ${identifier} is parsed as "${extractor}", and Update Data changes only resumes and job descriptions [item ${itemIndex}]`,
+		{
+			itemIndex,
+			description:
+				'Change the fields of other documents with Annotation → Update or Annotation → Batch Update.',
+		},
+	);
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const identifier = readDocumentIdentifier.call(this, itemIndex);
+	const data = toData(this.getNodeParameter('data', itemIndex));
+	let document: IDataObject;
+	try {
+		document = await affindaApiRequest.call(this, {
+			method: 'POST',
+			path: `${documentPath(identifier)}/update_data`,
+			body: data,
+			itemIndex,
+		});
+	} catch (error) {
+		throw await explainRefusal.call(this, error, identifier, itemIndex);
+	}
+	return documentOutput.call(this, itemIndex, document);
+}

@@ -1,0 +1,379 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { InvalidParameterError } from '../../helpers/errors';
+import { affindaApiRequest } from '../../transport';
+import { simplifyParameter } from '../common.descriptions';
+import {
+	compactOption,
+	documentTypeLocator,
+	optionsCollection,
+	workspaceLocator,
+} from './descriptions';
+import { DOCUMENTS_PATH, documentOutput, locatorValue, toJsonObject } from './document';
+import { assertParsed, waitUntilParsed } from './parsing';
+
+/**
+ * The upload's optional multipart fields. Each option's name is the field it fills, and its type
+ * says how the value is written: the service reads every multipart value as a string.
+ */
+const uploadOptions: INodeProperties[] = [
+	compactOption,
+	{
+		displayName: 'Custom Identifier',
+		name: 'customIdentifier',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. candidate-4711',
+		description:
+			'Your own identifier for the document, such as an ID from your ATS; need not be unique',
+	},
+	{
+		displayName: 'Delete After Parse',
+		name: 'deleteAfterParse',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether Affinda should keep nothing once the parsed data is returned. Needs Wait for Parsing.',
+	},
+	{
+		displayName: 'Enable Validation Tool',
+		name: 'enableValidationTool',
+		type: 'boolean',
+		default: false,
+		description:
+			"Whether the document can be reviewed in Affinda's validation tool; off parses faster",
+	},
+	{
+		displayName: 'Expiry Time',
+		name: 'expiryTime',
+		type: 'dateTime',
+		default: '',
+		description: 'When Affinda deletes the document on its own',
+	},
+	{
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. jane-doe-resume.pdf',
+		description: 'Name to give the document instead of the name of the file or URL',
+	},
+	{
+		displayName: 'Language',
+		name: 'language',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. en',
+		description:
+			'Language of the document as an ISO 639-1 code (zh-cn or zh-tw for Chinese). Leave empty to detect it.',
+	},
+	{
+		displayName: 'LLM Hint',
+		name: 'llmHint',
+		type: 'string',
+		default: '',
+		description: 'A hint added to the prompt of the language model that extracts the data',
+	},
+	{
+		displayName: 'Low Priority',
+		name: 'lowPriority',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to parse in the low-priority queue, which has no rate limit but may be slower',
+	},
+	{
+		displayName: 'Region Bias',
+		name: 'regionBias',
+		type: 'json',
+		default: '{\n  "country": "AU",\n  "strict": false\n}',
+		description:
+			'Prefer locations in this region, as JSON: country (ISO 3166-1 code), countries (a list of codes), squareCoordinates ([min longitude, min latitude, max longitude, max latitude]) and strict (true or false)',
+	},
+	{
+		displayName: 'Reject Duplicates',
+		name: 'rejectDuplicates',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether parsing fails, using no credit, when the file is a duplicate of an existing document. Unset follows the workspace setting.',
+	},
+	{
+		displayName: 'Use OCR',
+		name: 'useOcr',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to force optical character recognition (on) or turn it off (off). Unset lets Affinda decide.',
+	},
+];
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Document Source',
+		name: 'source',
+		type: 'options',
+		noDataExpression: true,
+		default: 'binary',
+		options: [
+			{
+				name: 'Binary File',
+				value: 'binary',
+				description: 'A file from an earlier node, such as a mail attachment or a downloaded file',
+			},
+			{
+				name: 'URL',
+				value: 'url',
+				description:
+					'A public link Affinda downloads the file from; the source to use as an AI tool',
+			},
+		],
+	},
+	{
+		displayName: 'Input Data Field Name',
+		name: 'binaryPropertyName',
+		type: 'string',
+		required: true,
+		default: 'data',
+		hint: 'The name of the input field containing the binary file data',
+		displayOptions: { show: { source: ['binary'] } },
+	},
+	{
+		displayName: 'URL',
+		name: 'url',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. https://example.com/resumes/jane-doe.pdf',
+		description: 'Link to the document: PDF, Word, text, HTML, image or spreadsheet',
+		displayOptions: { show: { source: ['url'] } },
+	},
+	{
+		displayName: 'Destination',
+		name: 'destination',
+		type: 'options',
+		noDataExpression: true,
+		default: 'workspace',
+		options: [
+			{
+				name: 'Workspace',
+				value: 'workspace',
+				description: 'Affinda recognises the document type, or uses the one you choose',
+			},
+			{
+				name: 'Collection',
+				value: 'collection',
+				description: 'An older way to choose the extractor, kept for existing setups',
+			},
+		],
+	},
+	{
+		...workspaceLocator,
+		required: true,
+		description:
+			'Workspace to parse the document in; lists the workspaces of all your organizations',
+		displayOptions: { show: { destination: ['workspace'] } },
+	},
+	{
+		displayName: 'Collection ID',
+		name: 'collection',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder: 'e.g. mEFayXdO',
+		description: 'Identifier of the collection to parse the document in',
+		displayOptions: { show: { destination: ['collection'] } },
+	},
+	{
+		...documentTypeLocator,
+		displayOptions: { show: { destination: ['workspace'] } },
+	},
+	{
+		displayName: 'Wait for Parsing',
+		name: 'wait',
+		type: 'boolean',
+		default: true,
+		description:
+			'Whether to return the parsed document; otherwise return as soon as the file is uploaded, with its identifier, and fetch the data later with Get',
+	},
+	{
+		displayName: 'Parsing Timeout (Seconds)',
+		name: 'parsingTimeout',
+		type: 'number',
+		default: 300,
+		typeOptions: { minValue: 1, numberPrecision: 0 },
+		description: 'How long to wait for parsing to finish before the item fails',
+		displayOptions: { show: { wait: [true] } },
+	},
+	simplifyParameter,
+	optionsCollection(uploadOptions),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['upload'] } },
+	properties,
+);
+
+type Source = 'binary' | 'url';
+type Destination = 'workspace' | 'collection';
+
+function invalid(property: INodeProperties, value: unknown, allowed: string): never {
+	throw new InvalidParameterError(property.displayName, property.name, value, allowed);
+}
+
+function toRegionBias(property: INodeProperties, value: unknown): string {
+	const allowed =
+		'a JSON object with country (text), countries (a list of text), squareCoordinates (4 numbers) or strict (true or false)';
+	const bias = toJsonObject(value);
+	if (!bias) invalid(property, value, allowed);
+	const { country, countries, squareCoordinates, strict } = bias;
+	const isText = (entry: unknown) => typeof entry === 'string';
+	if (
+		(country !== undefined && !isText(country)) ||
+		(countries !== undefined && !(Array.isArray(countries) && countries.every(isText))) ||
+		(squareCoordinates !== undefined &&
+			!(
+				Array.isArray(squareCoordinates) &&
+				squareCoordinates.length === 4 &&
+				squareCoordinates.every((entry) => typeof entry === 'number')
+			)) ||
+		(strict !== undefined && typeof strict !== 'boolean')
+	) {
+		invalid(property, value, allowed);
+	}
+	return JSON.stringify(bias);
+}
+
+function toDateTime(property: INodeProperties, value: unknown): string {
+	// An expression such as {{ $now.plus(30, 'days') }} yields a Luxon DateTime.
+	const toISO = (value as { toISO?: unknown } | null)?.toISO;
+	const text = typeof toISO === 'function' ? String(toISO.call(value)) : String(value).trim();
+	if (Number.isNaN(Date.parse(text))) invalid(property, value, 'an ISO 8601 date and time');
+	return text;
+}
+
+/** The multipart value of one option, or undefined to leave the field out. */
+function toMultipartValue(property: INodeProperties, value: unknown): string | undefined {
+	if (property.type === 'boolean') return String(value === true);
+	if (property.type === 'json') return toRegionBias(property, value);
+	if (typeof value === 'string' && value.trim() === '') return undefined;
+	if (property.type === 'dateTime') return toDateTime(property, value);
+	return String(value).trim();
+}
+
+function toUrl(value: unknown): string {
+	const text = typeof value === 'string' ? value.trim() : '';
+	let protocol: string | undefined;
+	try {
+		protocol = new URL(text).protocol;
+	} catch {
+		protocol = undefined;
+	}
+	if (protocol !== 'http:' && protocol !== 'https:') {
+		throw new InvalidParameterError('URL', 'url', value, 'an http or https link to the document');
+	}
+	return text;
+}
+
+function toTimeoutSeconds(value: unknown): number {
+	const seconds = Number(value);
+	if (!Number.isInteger(seconds) || seconds < 1) {
+		throw new InvalidParameterError(
+			'Parsing Timeout (Seconds)',
+			'parsingTimeout',
+			value,
+			'a whole number of 1 or more',
+		);
+	}
+	return seconds;
+}
+
+function requiredText(label: string, field: string, value: unknown, allowed: string): string {
+	const text = locatorValue(value);
+	if (text === '') throw new InvalidParameterError(label, field, value, allowed);
+	return text;
+}
+
+/** The file (or URL), then where to parse it, how, and the options that are set. */
+async function buildUploadForm(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	wait: boolean,
+	options: IDataObject,
+): Promise<FormData> {
+	const form = new FormData();
+	const source = this.getNodeParameter('source', itemIndex) as Source;
+	if (source === 'url') {
+		form.append('url', toUrl(this.getNodeParameter('url', itemIndex)));
+	} else {
+		const field = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
+		const binary = this.helpers.assertBinaryData(itemIndex, field);
+		// Read through n8n, never from binary.data: that is empty in filesystem, S3 and database modes.
+		const content = await this.helpers.getBinaryDataBuffer(itemIndex, field);
+		const fileName = String(options.fileName ?? '').trim() || binary.fileName || 'document';
+		form.append('file', new Blob([new Uint8Array(content)], { type: binary.mimeType }), fileName);
+	}
+
+	const destination = this.getNodeParameter('destination', itemIndex) as Destination;
+	if (destination === 'collection') {
+		const value = this.getNodeParameter('collection', itemIndex);
+		form.append(
+			'collection',
+			requiredText('Collection ID', 'collection', value, 'a collection identifier'),
+		);
+	} else {
+		const value = this.getNodeParameter('workspace', itemIndex);
+		form.append(
+			'workspace',
+			requiredText('Workspace', 'workspace', value, 'a workspace identifier'),
+		);
+		const documentType = locatorValue(this.getNodeParameter('documentType', itemIndex, ''));
+		if (documentType !== '') form.append('documentType', documentType);
+	}
+	form.append('wait', String(wait));
+
+	for (const property of uploadOptions) {
+		if (options[property.name] === undefined) continue;
+		const value = toMultipartValue(property, options[property.name]);
+		if (value !== undefined) form.append(property.name, value);
+	}
+	return form;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const wait = this.getNodeParameter('wait', itemIndex) as boolean;
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	if (options.deleteAfterParse === true && !wait) {
+		throw new InvalidParameterError(
+			'Delete After Parse',
+			'deleteAfterParse',
+			true,
+			'off unless Wait for Parsing is on, or nothing would be left to fetch',
+		);
+	}
+	const timeoutSeconds = wait
+		? toTimeoutSeconds(this.getNodeParameter('parsingTimeout', itemIndex))
+		: 0;
+	const form = await buildUploadForm.call(this, itemIndex, wait, options);
+
+	const startedAt = Date.now();
+	// Not retried on a 5xx or a dropped connection: the first attempt may have created the document.
+	let document = await affindaApiRequest.call(this, {
+		method: 'POST',
+		path: DOCUMENTS_PATH,
+		body: form,
+		itemIndex,
+	});
+	if (wait) {
+		// The service may answer before it has finished parsing; then look until it has.
+		document = await waitUntilParsed.call(this, document, {
+			itemIndex,
+			startedAt,
+			timeoutSeconds,
+			qs: options.compact === undefined ? undefined : { compact: options.compact },
+		});
+	}
+	assertParsed.call(this, document, itemIndex);
+	return documentOutput.call(this, itemIndex, document);
+}
