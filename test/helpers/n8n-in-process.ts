@@ -5,8 +5,16 @@
  */
 import { resolve } from 'node:path';
 
-import { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } from 'n8n-core';
+import { Container } from '@n8n/di';
+import {
+	BinaryDataConfig,
+	BinaryDataService,
+	ExecutionLifecycleHooks,
+	PackageDirectoryLoader,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
+	IBinaryData,
 	ICredentialDataDecryptedObject,
 	ICredentialType,
 	IDataObject,
@@ -218,6 +226,38 @@ export async function runWorkflow(
 			run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[outputIndex] ?? [],
 		error: () => run.data.resultData.error as (Error & IDataObject) | undefined,
 	};
+}
+
+let filesystemBinaryData: Promise<BinaryDataService> | undefined;
+
+/**
+ * Puts n8n-core's binary data service in filesystem mode, n8n's default on a single instance:
+ * files live under N8N_USER_FOLDER and items carry only an id, so a node that read `binary.data`
+ * itself would find nothing. Once on, it stays on for the rest of the test file.
+ */
+export function useFilesystemBinaryData(): Promise<BinaryDataService> {
+	filesystemBinaryData ??= (async () => {
+		Container.get(BinaryDataConfig).mode = 'filesystem';
+		const service = Container.get(BinaryDataService);
+		await service.init();
+		return service;
+	})();
+	return filesystemBinaryData;
+}
+
+/** Files a binary in filesystem mode, as an upstream node would, for a test's input item. */
+export async function storeBinaryFile(
+	content: Buffer,
+	fileName: string,
+	mimeType: string,
+): Promise<IBinaryData> {
+	const service = await useFilesystemBinaryData();
+	const location = {
+		type: 'execution' as const,
+		workflowId: 'test-workflow',
+		executionId: 'test-execution',
+	};
+	return await service.store(location, content, { data: '', fileName, mimeType });
 }
 
 /** Stops n8n-core's background timers so jest can exit without --forceExit. */

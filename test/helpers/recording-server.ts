@@ -10,6 +10,8 @@ export interface RecordedRequest {
 	headers: IncomingHttpHeaders;
 	/** Parsed JSON when the body is JSON, else the raw text. */
 	body: unknown;
+	/** The body's bytes as received, for bodies text would garble (multipart files). */
+	raw: Buffer;
 }
 
 export interface ScriptedResponse {
@@ -37,7 +39,8 @@ export async function startRecordingServer(responder: Responder = () => ({})): P
 		const chunks: Buffer[] = [];
 		req.on('data', (chunk: Buffer) => chunks.push(chunk));
 		req.on('end', async () => {
-			const text = Buffer.concat(chunks).toString('utf8');
+			const raw = Buffer.concat(chunks);
+			const text = raw.toString('utf8');
 			const url = new URL(req.url ?? '/', 'http://recording.local');
 			let body: unknown = text;
 			if (String(req.headers['content-type']).includes('json') && text !== '') body = JSON.parse(text);
@@ -47,6 +50,7 @@ export async function startRecordingServer(responder: Responder = () => ({})): P
 				query: Object.fromEntries(url.searchParams),
 				headers: req.headers,
 				body,
+				raw,
 			};
 			requests.push(recorded);
 			try {

@@ -10,10 +10,29 @@ export function documentPath(identifier: string): string {
 	return `${DOCUMENTS_PATH}/${encodeURIComponent(identifier)}`;
 }
 
-/** The value of a resource locator, whether n8n hands it over as `{mode, value}` or as text. */
+/** What a resource locator holds, whether n8n hands it over as `{mode, value}` or as is. */
+function locatorContent(value: unknown): unknown {
+	return typeof value === 'object' && value !== null ? (value as IDataObject).value : value;
+}
+
+/** The identifier in a resource locator (or a text parameter), trimmed; empty when there is none. */
 export function locatorValue(value: unknown): string {
-	const raw = typeof value === 'object' && value !== null ? (value as IDataObject).value : value;
-	return typeof raw === 'string' || typeof raw === 'number' ? String(raw).trim() : '';
+	const content = locatorContent(value);
+	return typeof content === 'string' || typeof content === 'number' ? String(content).trim() : '';
+}
+
+/** An identifier the request cannot do without. */
+export function requiredIdentifier(
+	label: string,
+	field: string,
+	value: unknown,
+	allowed: string,
+): string {
+	const identifier = locatorValue(value);
+	if (identifier === '') {
+		throw new InvalidParameterError(label, field, locatorContent(value), allowed);
+	}
+	return identifier;
 }
 
 /** A JSON parameter's value as an object: n8n hands it over as text, or as an object from an expression. */
@@ -34,11 +53,7 @@ export function toJsonObject(value: unknown): IDataObject | undefined {
 /** The Document parameter of Get, Delete and Update Data. */
 export function readDocumentIdentifier(this: IExecuteFunctions, itemIndex: number): string {
 	const value = this.getNodeParameter('identifier', itemIndex);
-	const identifier = locatorValue(value);
-	if (identifier === '') {
-		throw new InvalidParameterError('Document', 'identifier', value, 'a document identifier');
-	}
-	return identifier;
+	return requiredIdentifier('Document', 'identifier', value, 'a document identifier');
 }
 
 export function metaOf(document: IDataObject): IDataObject {

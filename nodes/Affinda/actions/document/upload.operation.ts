@@ -10,7 +10,13 @@ import {
 	optionsCollection,
 	workspaceLocator,
 } from './descriptions';
-import { DOCUMENTS_PATH, documentOutput, locatorValue, toJsonObject } from './document';
+import {
+	DOCUMENTS_PATH,
+	documentOutput,
+	locatorValue,
+	requiredIdentifier,
+	toJsonObject,
+} from './document';
 import { assertParsed, waitUntilParsed } from './parsing';
 
 /**
@@ -289,12 +295,6 @@ function toTimeoutSeconds(value: unknown): number {
 	return seconds;
 }
 
-function requiredText(label: string, field: string, value: unknown, allowed: string): string {
-	const text = locatorValue(value);
-	if (text === '') throw new InvalidParameterError(label, field, value, allowed);
-	return text;
-}
-
 /** The file (or URL), then where to parse it, how, and the options that are set. */
 async function buildUploadForm(
 	this: IExecuteFunctions,
@@ -320,13 +320,13 @@ async function buildUploadForm(
 		const value = this.getNodeParameter('collection', itemIndex);
 		form.append(
 			'collection',
-			requiredText('Collection ID', 'collection', value, 'a collection identifier'),
+			requiredIdentifier('Collection ID', 'collection', value, 'a collection identifier'),
 		);
 	} else {
 		const value = this.getNodeParameter('workspace', itemIndex);
 		form.append(
 			'workspace',
-			requiredText('Workspace', 'workspace', value, 'a workspace identifier'),
+			requiredIdentifier('Workspace', 'workspace', value, 'a workspace identifier'),
 		);
 		const documentType = locatorValue(this.getNodeParameter('documentType', itemIndex, ''));
 		if (documentType !== '') form.append('documentType', documentType);
