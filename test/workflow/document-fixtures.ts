@@ -79,6 +79,18 @@ export function simplified(identifier: string): IDataObject {
 	};
 }
 
+/** An error answer in the service's shape, `{type, errors: [{attr, code, detail}]}`. */
+export function serviceError(
+	status: number,
+	code: string,
+	detail: string,
+	attr: string | null = null,
+) {
+	const type =
+		status >= 500 ? 'server_error' : status === 400 ? 'validation_error' : 'client_error';
+	return { status, body: { type, errors: [{ attr, code, detail }] } };
+}
+
 export interface MultipartFile {
 	fileName: string;
 	type: string;

@@ -7,6 +7,7 @@ import {
 	failedAnswer,
 	multipartOf,
 	pendingAnswer,
+	serviceError,
 	simplified,
 	WORKSPACE,
 } from './document-fixtures';
@@ -215,15 +216,9 @@ describe('Document → Upload, in a workflow, on the wire', () => {
 	});
 
 	test('a 400 from the service names the field it refused, and is not retried', async () => {
-		server.respondWith(() => ({
-			status: 400,
-			body: {
-				type: 'validation_error',
-				errors: [
-					{ attr: 'workspace', code: 'does_not_exist', detail: 'Workspace "nope" not found.' },
-				],
-			},
-		}));
+		server.respondWith(() =>
+			serviceError(400, 'does_not_exist', 'Workspace "nope" not found.', 'workspace'),
+		);
 		const { error } = await runWorkflow(
 			affindaWorkflow(uploadParameters({ workspace: locator('nope') })),
 			{ credentials: affindaCredentials(server.url), input: [withFile()] },

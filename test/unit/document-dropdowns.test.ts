@@ -1,0 +1,130 @@
+import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
+
+import {
+	searchDocuments,
+	searchDocumentTypes,
+	searchWorkspaces,
+} from '../../nodes/Affinda/methods/listSearch';
+
+const BASE_URL = 'https://affinda.test';
+
+/** A load-options context whose HTTP helper answers from `answers`, keyed by path and query. */
+function loadOptionsContext(answers: Record<string, unknown>, parameters: IDataObject = {}) {
+	const requests: string[] = [];
+	const context = {
+		getNode: () => ({ name: 'Affinda', type: 'n8n-nodes-affinda.affinda', typeVersion: 1 }),
+		getCredentials: async () => ({ apiKey: 'test-key', region: 'custom', baseUrl: BASE_URL }),
+		getCurrentNodeParameter: (name: string) => parameters[name],
+		helpers: {
+			httpRequestWithAuthentication: async (
+				_credentialType: string,
+				options: IHttpRequestOptions,
+			) => {
+				const query = new URLSearchParams(options.qs as Record<string, string>).toString();
+				const key = `${options.method} ${options.url.replace(BASE_URL, '')}${query ? `?${query}` : ''}`;
+				requests.push(key);
+				if (!(key in answers)) return { statusCode: 404, headers: {}, body: {} };
+				return { statusCode: 200, headers: {}, body: answers[key] };
+			},
+		},
+	} as unknown as ILoadOptionsFunctions;
+	return { context, requests };
+}
+
+describe('the workspace list', () => {
+	test('one organization: its workspaces by name, sorted', async () => {
+		const { context, requests } = loadOptionsContext({
+			'GET /v3/organizations': [{ identifier: 'orgA', name: 'Acme' }],
+			'GET /v3/workspaces?organization=orgA': [
+				{ identifier: 'wsB', name: 'Sales' },
+				{ identifier: 'wsA', name: 'Recruiting' },
+			],
+		});
+		expect(await searchWorkspaces.call(context)).toEqual({
+			results: [
+				{ name: 'Recruiting', value: 'wsA' },
+				{ name: 'Sales', value: 'wsB' },
+			],
+		});
+		expect(requests).toEqual(['GET /v3/organizations', 'GET /v3/workspaces?organization=orgA']);
+	});
+
+	test('several organizations: workspaces across all of them, named with their organization, filtered', async () => {
+		const { context } = loadOptionsContext({
+			'GET /v3/organizations': [
+				{ identifier: 'orgA', name: 'Acme' },
+				{ identifier: 'orgB', name: 'Beta Corp' },
+			],
+			'GET /v3/workspaces?organization=orgA': [
+				{ identifier: 'wsA', name: 'Recruiting' },
+				{ identifier: 'wsC', name: 'Invoices' },
+			],
+			'GET /v3/workspaces?organization=orgB': [{ identifier: 'wsB', name: 'Recruiting' }],
+		});
+		expect(await searchWorkspaces.call(context, 'recruit')).toEqual({
+			results: [
+				{ name: 'Acme / Recruiting', value: 'wsA' },
+				{ name: 'Beta Corp / Recruiting', value: 'wsB' },
+			],
+		});
+	});
+});
+
+describe('the document type list', () => {
+	const documentTypes = [
+		{ identifier: 'dtResume', name: 'Resume' },
+		{ identifier: 'dtInvoice', name: 'Invoice' },
+	];
+
+	test('of the chosen workspace, when one is chosen', async () => {
+		const { context, requests } = loadOptionsContext(
+			{ 'GET /v3/document_types?workspace=wsA': documentTypes },
+			{ workspace: 'wsA' },
+		);
+		expect(await searchDocumentTypes.call(context, 'res')).toEqual({
+			results: [{ name: 'Resume', value: 'dtResume' }],
+		});
+		expect(requests).toEqual(['GET /v3/document_types?workspace=wsA']);
+	});
+
+	test('all the key can see, when none is chosen', async () => {
+		const { context } = loadOptionsContext({ 'GET /v3/document_types': documentTypes });
+		expect((await searchDocumentTypes.call(context)).results.map((r) => r.value)).toEqual([
+			'dtInvoice',
+			'dtResume',
+		]);
+	});
+});
+
+describe('the document list', () => {
+	test('searches by file name and pages on with the offset', async () => {
+		const page = (identifiers: string[], next: string | null) => ({
+			count: 3,
+			next,
+			results: identifiers.map((identifier) => ({
+				meta: { identifier, fileName: `${identifier}.pdf` },
+			})),
+		});
+		const { context, requests } = loadOptionsContext({
+			'GET /v3/documents?limit=50&offset=0&search=cv': page(
+				['docA', 'docB'],
+				`${BASE_URL}/v3/documents?offset=2`,
+			),
+			'GET /v3/documents?limit=50&offset=2&search=cv': page(['docC'], null),
+		});
+		const first = await searchDocuments.call(context, 'cv');
+		expect(first).toEqual({
+			results: [
+				{ name: 'docA.pdf (docA)', value: 'docA' },
+				{ name: 'docB.pdf (docB)', value: 'docB' },
+			],
+			paginationToken: '2',
+		});
+		const second = await searchDocuments.call(context, 'cv', first.paginationToken as string);
+		expect(second).toEqual({
+			results: [{ name: 'docC.pdf (docC)', value: 'docC' }],
+			paginationToken: undefined,
+		});
+		expect(requests).toHaveLength(2);
+	});
+});
