@@ -175,7 +175,7 @@ describe('Document → Upload, in a workflow, on the wire', () => {
 		);
 		expect(run.status).toBe('error');
 		expect(error()?.message).toBe(
-			'Affinda had not finished parsing document docSlow after 1 seconds [item 0]',
+			'Affinda had not finished parsing document docSlow when the Parsing Timeout of 1 s ran out [item 0]',
 		);
 		expect(String(error()?.description)).toContain('Document → Get using identifier docSlow');
 		expect(server.requests[0].method).toBe('POST');

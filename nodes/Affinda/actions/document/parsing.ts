@@ -43,7 +43,7 @@ export async function waitUntilParsed(
 		if (remainingMs <= 0) {
 			throw new NodeOperationError(
 				this.getNode(),
-				`Affinda had not finished parsing document ${identifier} after ${timeoutSeconds} seconds [item ${itemIndex}]`,
+				`Affinda had not finished parsing document ${identifier} when the Parsing Timeout of ${timeoutSeconds} s ran out [item ${itemIndex}]`,
 				{
 					itemIndex,
 					description: `The document was uploaded and is still being parsed. Raise Parsing Timeout, or turn off Wait for Parsing and fetch it later with Document → Get using identifier ${identifier}.`,

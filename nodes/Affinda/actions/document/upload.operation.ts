@@ -270,12 +270,7 @@ function toMultipartValue(property: INodeProperties, value: unknown): string | u
 
 function toUrl(value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';
-	let protocol: string | undefined;
-	try {
-		protocol = new URL(text).protocol;
-	} catch {
-		protocol = undefined;
-	}
+	const protocol = URL.canParse(text) ? new URL(text).protocol : undefined;
 	if (protocol !== 'http:' && protocol !== 'https:') {
 		throw new InvalidParameterError('URL', 'url', value, 'an http or https link to the document');
 	}
