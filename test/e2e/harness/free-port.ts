@@ -12,3 +12,15 @@ export async function freePort(): Promise<number> {
 	await new Promise<void>((closed) => server.close(() => closed()));
 	return port;
 }
+
+/** The given port if nothing listens on it (a person's bookmark keeps working), else a free one. */
+export async function preferredPort(port: number): Promise<number> {
+	const server = createServer();
+	const free = await new Promise<boolean>((answer) => {
+		server.once('error', () => answer(false));
+		server.listen(port, '127.0.0.1', () => answer(true));
+	});
+	if (!free) return await freePort();
+	await new Promise<void>((closed) => server.close(() => closed()));
+	return port;
+}

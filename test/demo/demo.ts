@@ -1,0 +1,140 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a terminal program: it reads argv and handles signals */
+// `npm run demo`: the local Affinda emulator and a real n8n with this package, the example
+// workflows imported, the candidate-matching workflow run and its ranking printed as a table.
+// Then n8n stays up for a person to open the workflows, until Ctrl-C. `--once` stops after the table.
+import { ensureN8nRuntime } from '../n8n-runtime/install';
+import { formatDuration } from '../n8n-runtime/npm-progress';
+import { startEmulator } from '../emulator';
+import { importExamples, RANK_CANDIDATES, type ExampleSetup } from '../e2e/examples';
+import { preferredPort } from '../e2e/harness/free-port';
+import type { Owner } from '../e2e/harness/n8n-client';
+import { startRealN8n } from '../e2e/harness/real-n8n';
+import { outputItems, executionError } from '../e2e/harness/run-data';
+import { startRecordingServer } from '../helpers/recording-server';
+import { renderTable } from './table';
+
+const DEMO_OWNER: Owner = {
+	email: 'demo@example.com',
+	password: 'Demo-password-1',
+	firstName: 'Demo',
+	lastName: 'Recruiter',
+};
+const DEMO_API_KEY = 'demo-affinda-key';
+const DEMO_SEED = 'demo';
+const DEFAULT_PORT = 5678;
+
+interface ShortlistRow {
+	rank: number;
+	candidate: string;
+	score: number;
+	jobTitle: string;
+	experience: string;
+	skills: string;
+	location: string;
+}
+
+const started = Date.now();
+const say = (line = '') => process.stdout.write(`${line}\n`);
+const step = (line: string) => say(`[${formatDuration(Date.now() - started).padStart(5)}] ${line}`);
+
+async function main(): Promise<void> {
+	const once = process.argv.includes('--once');
+	say(
+		'Affinda for n8n: demo. A local Affinda emulator (no internet, no API key) and a real n8n with this package.',
+	);
+
+	await ensureN8nRuntime({ interactive: Boolean(process.stderr.isTTY), log: step });
+	const emulator = await startEmulator({ key: DEMO_API_KEY, seed: DEMO_SEED });
+	step(
+		`Affinda emulator listening on ${emulator.url} with ${emulator.stats.resumeCount} generated resumes`,
+	);
+	// Stands in for the chat webhook the example workflows post to, and prints what they post.
+	const inbox = await startRecordingServer((request) => {
+		step(
+			`notification received:\n${String((request.body as { text?: unknown }).text ?? JSON.stringify(request.body))}`,
+		);
+		return { status: 200, body: { ok: true } };
+	});
+
+	step('starting n8n (about ten seconds)...');
+	const n8n = await startRealN8n({
+		port: await preferredPort(DEFAULT_PORT),
+		owner: DEMO_OWNER,
+		env: { N8N_SECURE_COOKIE: 'false' },
+	});
+	let stopping: Promise<void> | undefined;
+	const stopAll = () =>
+		(stopping ??= (async () => {
+			await n8n.stop();
+			await Promise.all([emulator.stop(), inbox.stop()]);
+		})());
+	process.once('SIGINT', () => void shutdown(stopAll, 'Ctrl-C'));
+	process.once('SIGTERM', () => void shutdown(stopAll, 'SIGTERM'));
+	step(
+		`n8n ${n8n.n8nVersion} ready at ${n8n.baseUrl} (started in ${formatDuration(n8n.process.readyInMs)})`,
+	);
+
+	const credential = await n8n.client.createCredential('Affinda (local emulator)', 'affindaApi', {
+		apiKey: DEMO_API_KEY,
+		region: 'custom',
+		baseUrl: emulator.url,
+	});
+	const setup: ExampleSetup = {
+		credential,
+		workspace: emulator.fixtures.workspaces.recruitment.identifier,
+		openRole: emulator.fixtures.jobDescriptions[0].identifier,
+		notifyUrl: inbox.url,
+	};
+	const workflows = await importExamples(n8n.client, setup);
+	step(`imported ${workflows.length} example workflows with the credential "${credential.name}"`);
+
+	const matching = workflows.find((workflow) => workflow.file === RANK_CANDIDATES);
+	if (!matching) throw new Error(`${RANK_CANDIDATES} is missing from test/workflows`);
+	step(`running "${matching.stored.name}"...`);
+	const execution = await n8n.client.runManually(matching.stored, matching.trigger);
+	if (execution.status !== 'success')
+		throw new Error(`The workflow failed: ${executionError(execution)}`);
+	const rows = outputItems(execution, 'Shortlist').map(
+		(item) => item.json as unknown as ShortlistRow,
+	);
+	say();
+	say(`Ranked candidates (${rows.length}), best first:`);
+	say(
+		renderTable(rows, [
+			{ title: '#', value: (row) => String(row.rank), align: 'right' },
+			{ title: 'Candidate', value: (row) => row.candidate, maxWidth: 24 },
+			{ title: 'Score', value: (row) => row.score.toFixed(2), align: 'right' },
+			{ title: 'Job title', value: (row) => row.jobTitle, maxWidth: 28 },
+			{ title: 'Experience', value: (row) => row.experience, maxWidth: 14 },
+			{ title: 'Skills', value: (row) => row.skills, maxWidth: 30 },
+			{ title: 'Location', value: (row) => row.location, maxWidth: 26 },
+		]),
+	);
+	say();
+
+	if (once) {
+		await stopAll();
+		step('done (--once): everything stopped');
+		return;
+	}
+	say(`n8n is running: ${n8n.baseUrl}`);
+	say(`  log in as ${DEMO_OWNER.email} / ${DEMO_OWNER.password}`);
+	for (const workflow of workflows)
+		say(`  ${workflow.stored.name}: ${n8n.baseUrl}/workflow/${workflow.stored.id}`);
+	say(`Notifications the workflows post arrive at ${inbox.url} and are printed here.`);
+	say('Press Ctrl-C to stop n8n and the emulator.');
+}
+
+async function shutdown(stopAll: () => Promise<void>, reason: string): Promise<void> {
+	// A second Ctrl-C while stopping exits at once; the exit hook still kills n8n's process group.
+	process.once('SIGINT', () => process.exit(130));
+	step(`${reason}: stopping n8n and the emulator...`);
+	await stopAll();
+	step('stopped');
+	process.exit(0);
+}
+
+main().catch((error: Error) => {
+	process.stderr.write(`\ndemo failed: ${error.message}\n`);
+	process.exit(1);
+});

@@ -1,0 +1,102 @@
+// The example workflows of test/workflows, set up against the emulator the way a user sets them up
+// after importing: the Affinda credential chosen, a workspace picked, a webhook URL pasted. Nothing
+// else in them changes. The e2e suite and the demo both import them through here.
+import type { N8nClient, WorkflowJson } from './harness/n8n-client';
+import { AFFINDA_CREDENTIAL_TYPE, AFFINDA_NODE_TYPE } from './harness/real-n8n';
+import {
+	exampleWorkflowFiles,
+	readExampleWorkflow,
+	setParameters,
+	useCredential,
+} from './harness/workflow-files';
+
+export const RANK_CANDIDATES = 'rank-candidates-for-a-role.json';
+export const NIGHTLY_REMATCH = 'nightly-rematch-open-jobs.json';
+export const CV_EMAIL_INTAKE = 'cv-email-intake.json';
+
+export interface ExampleSetup {
+	credential: { id: string; name: string };
+	/** The recruiting workspace's identifier. */
+	workspace: string;
+	/** The job description the CV intake ranks new applicants for. */
+	openRole: string;
+	/** Where the workflows post their notifications (a chat webhook, for users). */
+	notifyUrl: string;
+}
+
+export interface ImportedExample {
+	file: string;
+	stored: WorkflowJson & { id: string };
+	/** The node it starts from: its trigger. */
+	trigger: string;
+}
+
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+
+/** Per example, the edits its sticky note asks a user to make. */
+const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) => WorkflowJson> = {
+	[RANK_CANDIDATES]: (workflow) => workflow,
+	[NIGHTLY_REMATCH]: (workflow, setup) => {
+		const jobs = setParameters(workflow, 'Get open jobs', {
+			filters: { workspace: byId(setup.workspace) },
+		});
+		return setParameters(jobs, 'Post the shortlist', { url: setup.notifyUrl });
+	},
+	[CV_EMAIL_INTAKE]: (workflow, setup) => {
+		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
+		const ranking = setParameters(parsing, 'Rank for the open role', {
+			jobDescription: setup.openRole,
+		});
+		return setParameters(ranking, 'Tell the recruiter', { url: setup.notifyUrl });
+	},
+};
+
+export function prepareExample(file: string, setup: ExampleSetup): WorkflowJson {
+	const edit = USER_EDITS[file];
+	if (!edit) throw new Error(`test/workflows/${file} has no set-up steps in test/e2e/examples.ts`);
+	return edit(
+		useCredential(
+			readExampleWorkflow(file),
+			AFFINDA_NODE_TYPE,
+			AFFINDA_CREDENTIAL_TYPE,
+			setup.credential,
+		),
+		setup,
+	);
+}
+
+/** The node a workflow starts from: the one no connection leads to (sticky notes aside). */
+export function triggerOf(workflow: WorkflowJson): string {
+	const targets = new Set(
+		Object.values(workflow.connections).flatMap((outputs) =>
+			Object.values(outputs as Record<string, Array<Array<{ node: string }> | null>>).flatMap(
+				(lists) => lists.flatMap((list) => (list ?? []).map((connection) => connection.node)),
+			),
+		),
+	);
+	const starts = workflow.nodes.filter(
+		(node) => node.type !== 'n8n-nodes-base.stickyNote' && !targets.has(node.name),
+	);
+	if (starts.length !== 1)
+		throw new Error(`Workflow "${workflow.name}" should start from one node, not ${starts.length}`);
+	return starts[0].name;
+}
+
+export async function importExample(
+	client: N8nClient,
+	file: string,
+	setup: ExampleSetup,
+): Promise<ImportedExample> {
+	const stored = await client.createWorkflow(prepareExample(file, setup));
+	return { file, stored, trigger: triggerOf(stored) };
+}
+
+export async function importExamples(
+	client: N8nClient,
+	setup: ExampleSetup,
+): Promise<ImportedExample[]> {
+	const imported: ImportedExample[] = [];
+	for (const file of exampleWorkflowFiles())
+		imported.push(await importExample(client, file, setup));
+	return imported;
+}
