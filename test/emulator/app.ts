@@ -1,0 +1,23 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+// What every route handler shares: the store, the resthooks, the run's settings and its timers.
+
+import type { MonthIndex } from './data/normalise';
+import type { Scheduler } from './scheduler';
+import type { Store } from './store';
+import type { Webhooks } from './webhooks';
+
+export interface AppSettings {
+	/** Milliseconds from upload until a document is parsed (ready). */
+	parseDelayMs: number;
+	referenceMonth: MonthIndex;
+	maxUploadBytes: number;
+}
+
+export class App {
+	constructor(
+		readonly store: Store,
+		readonly webhooks: Webhooks,
+		readonly settings: AppSettings,
+		readonly scheduler: Scheduler,
+	) {}
+}

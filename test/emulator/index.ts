@@ -1,0 +1,285 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+// The local emulator of the Affinda service: startEmulator() for tests (port 0, in-process), and
+// cli.ts for a standing one. See README.md beside this file.
+
+import { existsSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { dirname, join } from 'node:path';
+
+import { App } from './app';
+import { monthIndex } from './data/normalise';
+import { CUSTOM_DATA_POINTS, type JobDescriptionFields, type ResumeData } from './data/types';
+import { FaultInjector, type FaultOptions } from './faults';
+import { Router } from './router';
+import { Scheduler } from './scheduler';
+import { registerAnnotationRoutes } from './routes/annotations';
+import { registerCatalogRoutes } from './routes/catalog';
+import { registerDocumentRoutes } from './routes/documents';
+import { registerResthookRoutes } from './routes/resthooks';
+import { registerSearchRoutes } from './routes/search';
+import { createEmulatorServer, type ReceivedRequest } from './server';
+import { CATALOG, DEFAULT_REFERENCE_MONTH, Store } from './store';
+import { Webhooks, type WebhookDelivery } from './webhooks';
+
+export type { FaultOptions } from './faults';
+export type { ReceivedMultipart, ReceivedRequest } from './server';
+export type { WebhookDelivery } from './webhooks';
+export { signatureHeader, signBody, verifySignature } from './webhooks';
+
+export interface EmulatorOptions {
+	/** 0 (default) picks a free port. The emulator listens on 127.0.0.1 only. */
+	port?: number;
+	/** The API key every request must carry as `Authorization: Bearer <key>`. Default 'test-key'. */
+	key?: string;
+	/** Seed of every generated record, identifier and fault decision. Default 1. */
+	seed?: number | string;
+	/** Seeded resumes, all in the index "all-resumes". Default 10000. */
+	resumeCount?: number;
+	/** Seeded job descriptions, all in "all-job-descriptions". Default 200. */
+	jobDescriptionCount?: number;
+	/** Seeded invoices (for annotation operations). Default 3. */
+	invoiceCount?: number;
+	/** Milliseconds from upload to ready (wait=false answers at once; wait=true after this). Default 300. */
+	parseDelayMs?: number;
+	faults?: FaultOptions;
+	/** Keep `received` (default true; benchmarks may turn it off). */
+	recordRequests?: boolean;
+	/** Delays before retrying a failed webhook delivery. Default [100, 500, 2500]. */
+	webhookRetryDelaysMs?: number[];
+	/** "Today" for generated careers and recent-graduate checks, as YYYY-MM. Default 2026-06. */
+	referenceMonth?: string;
+	/** Largest accepted upload. Default 20 MB, the service's limit. */
+	maxUploadBytes?: number;
+}
+
+export interface SeededResume {
+	identifier: string;
+	name: string;
+	jobTitle: string;
+}
+
+export interface SeededJobDescription {
+	identifier: string;
+	jobTitle: string;
+	organizationName: string;
+}
+
+/** Well-known names and identifiers tests can rely on. */
+export interface EmulatorFixtures {
+	key: string;
+	organization: { identifier: string; name: string; resthookSignatureKey: string };
+	workspaces: {
+		recruitment: { identifier: string; name: string };
+		finance: { identifier: string; name: string };
+	};
+	documentTypes: {
+		resume: { identifier: string; name: string };
+		jobDescription: { identifier: string; name: string };
+		invoice: { identifier: string; name: string };
+	};
+	indices: { resumes: string; techResumes: string; newCandidates: string; jobDescriptions: string };
+	/** The first ten seeded resumes. */
+	resumes: SeededResume[];
+	/** The first ten seeded job descriptions. */
+	jobDescriptions: SeededJobDescription[];
+	/** Seeded invoices with their annotation ids (non-resume documents to edit through annotations). */
+	invoices: Array<{ identifier: string; annotationIds: number[] }>;
+	customDataPoints: ReadonlyArray<{ slug: string; label: string; type: string }>;
+	/** Absolute paths of the sample files in test/fixtures/ (resumes as .txt, .pdf, .docx; a job description; an invoice). */
+	sampleFiles: Record<SampleFileName, string>;
+}
+
+export const SAMPLE_FILES = {
+	resumeText: 'resumes/olivia-nguyen.txt',
+	resumePdf: 'resumes/marcus-webb.pdf',
+	resumeDocx: 'resumes/priya-raman.docx',
+	resumeText2: 'resumes/daniel-okafor.txt',
+	jobDescriptionText: 'job-descriptions/senior-backend-engineer.txt',
+	jobDescriptionPdf: 'job-descriptions/senior-backend-engineer.pdf',
+	invoiceText: 'invoices/invoice-1042.txt',
+} as const;
+export type SampleFileName = keyof typeof SAMPLE_FILES;
+
+export interface Emulator {
+	/** e.g. http://127.0.0.1:4010 (no trailing slash). */
+	url: string;
+	port: number;
+	fixtures: EmulatorFixtures;
+	/** Every request, in arrival order (faulted ones included). */
+	received: ReceivedRequest[];
+	clearReceived(): void;
+	/** Every handshake and event POST made to subscribers. */
+	webhookDeliveries: WebhookDelivery[];
+	/** Changes faults for the rest of the run (the fault sequence restarts). */
+	setFaults(faults: FaultOptions): void;
+	/** Timings of start-up, for benchmarks. */
+	stats: { generationMs: number; resumeCount: number; jobDescriptionCount: number };
+	/** The state itself, for tests that need to look behind the API. Not a stable interface. */
+	store: Store;
+	stop(): Promise<void>;
+}
+
+/** The repository root (found from this file, compiled or not). */
+function projectRoot(): string {
+	let dir = __dirname;
+	for (;;) {
+		const manifest = join(dir, 'package.json');
+		if (
+			existsSync(manifest) &&
+			(JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'n8n-nodes-affinda'
+		)
+			return dir;
+		const parent = dirname(dir);
+		if (parent === dir) return process.cwd();
+		dir = parent;
+	}
+}
+
+function parseReferenceMonth(value: string | undefined): number {
+	if (!value) return DEFAULT_REFERENCE_MONTH;
+	const m = /^(\d{4})-(\d{2})$/.exec(value);
+	if (!m) throw new Error(`referenceMonth must look like 2026-06, not "${value}".`);
+	return monthIndex(Number(m[1]), Number(m[2]));
+}
+
+function fixturesOf(store: Store, key: string): EmulatorFixtures {
+	const docs = store.allDocuments();
+	const root = join(projectRoot(), 'test', 'fixtures');
+	return {
+		key,
+		organization: { ...store.organization },
+		workspaces: CATALOG.workspaces,
+		documentTypes: {
+			resume: {
+				identifier: CATALOG.documentTypes.resume.identifier,
+				name: CATALOG.documentTypes.resume.name,
+			},
+			jobDescription: {
+				identifier: CATALOG.documentTypes.jobDescription.identifier,
+				name: CATALOG.documentTypes.jobDescription.name,
+			},
+			invoice: {
+				identifier: CATALOG.documentTypes.invoice.identifier,
+				name: CATALOG.documentTypes.invoice.name,
+			},
+		},
+		indices: { ...CATALOG.indices },
+		resumes: docs
+			.filter((d) => d.extractor === 'resume')
+			.slice(0, 10)
+			.map((d) => ({
+				identifier: d.identifier,
+				name: (d.data as ResumeData).name?.raw ?? '',
+				jobTitle: store.profileOf(d).currentTitle,
+			})),
+		jobDescriptions: docs
+			.filter((d) => d.extractor === 'job-description')
+			.slice(0, 10)
+			.map((d) => {
+				const jd = d.data as JobDescriptionFields;
+				return {
+					identifier: d.identifier,
+					jobTitle: jd.jobTitle?.name ?? '',
+					organizationName: jd.organizationName ?? '',
+				};
+			}),
+		invoices: docs
+			.filter((d) => d.extractor === 'invoice')
+			.map((d) => ({
+				identifier: d.identifier,
+				annotationIds: store.annotationsOf(d).map((a) => a.id),
+			})),
+		customDataPoints: CUSTOM_DATA_POINTS,
+		sampleFiles: Object.fromEntries(
+			Object.entries(SAMPLE_FILES).map(([name, path]) => [name, join(root, path)]),
+		) as Record<SampleFileName, string>,
+	};
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+	const key = options.key ?? 'test-key';
+	const seed = options.seed ?? 1;
+	const referenceMonth = parseReferenceMonth(options.referenceMonth);
+	const started = process.hrtime.bigint();
+	const store = new Store({
+		seed,
+		resumeCount: options.resumeCount ?? 10_000,
+		jobDescriptionCount: options.jobDescriptionCount ?? 200,
+		invoiceCount: options.invoiceCount ?? 3,
+		referenceMonth,
+	});
+	const generationMs = Number(process.hrtime.bigint() - started) / 1e6;
+
+	const scheduler = new Scheduler();
+	const webhooks = new Webhooks(
+		seed,
+		() => store.organization.resthookSignatureKey,
+		{ retryDelaysMs: options.webhookRetryDelaysMs ?? [100, 500, 2500], deactivateAfterFailures: 3 },
+		scheduler,
+	);
+	const maxUploadBytes = options.maxUploadBytes ?? 20 * 1024 * 1024;
+	const app = new App(
+		store,
+		webhooks,
+		{
+			parseDelayMs: options.parseDelayMs ?? 300,
+			referenceMonth,
+			maxUploadBytes,
+		},
+		scheduler,
+	);
+	const router = new Router();
+	registerSearchRoutes(router, app);
+	registerDocumentRoutes(router, app);
+	registerAnnotationRoutes(router, app);
+	registerCatalogRoutes(router, app);
+	registerResthookRoutes(router, app);
+
+	const faults = new FaultInjector(seed, options.faults ?? {});
+	const received: ReceivedRequest[] = [];
+	let url = '';
+	const server = createEmulatorServer({
+		router,
+		key,
+		faults,
+		received,
+		recordRequests: options.recordRequests !== false,
+		origin: () => url,
+		// Multipart framing adds a little to the largest file.
+		maxBodyBytes: maxUploadBytes + 1024 * 1024,
+	});
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+	});
+	const port = (server.address() as AddressInfo).port;
+	url = `http://127.0.0.1:${port}`;
+
+	let stopping: Promise<void> | undefined;
+	return {
+		url,
+		port,
+		fixtures: fixturesOf(store, key),
+		received,
+		clearReceived: () => {
+			received.length = 0;
+		},
+		webhookDeliveries: webhooks.deliveries,
+		setFaults: (next) => faults.configure(next),
+		stats: {
+			generationMs,
+			resumeCount: store.options.resumeCount,
+			jobDescriptionCount: store.options.jobDescriptionCount,
+		},
+		store,
+		stop: () => {
+			stopping ??= new Promise<void>((resolve) => {
+				scheduler.stop();
+				webhooks.stop();
+				server.close(() => resolve());
+				server.closeAllConnections();
+			});
+			return stopping;
+		},
+	};
+}

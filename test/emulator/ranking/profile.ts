@@ -1,0 +1,168 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+// What ranking reads of a resume: its data flattened once into lowercase sets and numbers, so a
+// search over ten thousand resumes does no string work it could have done at indexing time.
+
+import { EDUCATION_RANK, isoMonthIndex, parseMonth, type MonthIndex } from '../data/normalise';
+import type { ResumeData } from '../data/types';
+import type { EducationLevel, ManagementLevel } from '../search-body';
+
+export interface TitleEntry {
+	display: string;
+	tokens: ReadonlySet<string>;
+	isCurrent: boolean;
+}
+
+export interface ResumeProfile {
+	name: string;
+	titles: TitleEntry[];
+	/** The current (or latest) job title, for display. */
+	currentTitle: string;
+	years: number | null;
+	latitude: number | null;
+	longitude: number | null;
+	/** city, state, state code, country and country code, lowercased, for name matching. */
+	placeNames: ReadonlySet<string>;
+	locationDisplay: string;
+	/** lowercase name -> name as written. */
+	skills: ReadonlyMap<string, string>;
+	languages: ReadonlyMap<string, string>;
+	degrees: string[];
+	degreesLower: string[];
+	institutionsLower: string[];
+	educationDisplay: string;
+	highestLevel: EducationLevel | null;
+	isCurrentStudent: boolean;
+	isRecentGraduate: boolean;
+	socCode: number | null;
+	socName: string;
+	managementLevel: ManagementLevel | null;
+	custom: Record<string, unknown>;
+	rawTextLower: string;
+}
+
+export function tokens(text: string): Set<string> {
+	return new Set(
+		text
+			.toLowerCase()
+			.split(/[^a-z0-9+#.]+/)
+			.filter((t) => t.length > 0 && t !== '.'),
+	);
+}
+
+const byLower = (names: Iterable<string>): Map<string, string> => {
+	const map = new Map<string, string>();
+	for (const name of names) if (name) map.set(name.toLowerCase(), name);
+	return map;
+};
+
+export function buildResumeProfile(data: ResumeData, referenceMonth: MonthIndex): ResumeProfile {
+	const work = data.workExperience ?? [];
+	const titles: TitleEntry[] = work
+		.filter((w) => w.jobTitle)
+		.map((w, i) => ({
+			display: w.jobTitle as string,
+			tokens: tokens(w.jobTitle as string),
+			isCurrent: w.dates ? w.dates.isCurrent : i === 0,
+		}));
+	const current = work.find((w) => w.dates?.isCurrent) ?? work[0];
+	const location = data.location;
+	const placeNames = new Set(
+		[location?.city, location?.state, location?.stateCode, location?.country, location?.countryCode]
+			.filter((v): v is string => !!v)
+			.map((v) => v.toLowerCase()),
+	);
+
+	const education = data.education ?? [];
+	let highestLevel: EducationLevel | null = null;
+	let isCurrentStudent = false;
+	let latestCompletion: MonthIndex | undefined;
+	for (const study of education) {
+		const level = study.accreditation?.educationLevel ?? null;
+		if (level && (!highestLevel || EDUCATION_RANK[level] > EDUCATION_RANK[highestLevel]))
+			highestLevel = level;
+		if (study.dates?.isCurrent) isCurrentStudent = true;
+		const completed =
+			isoMonthIndex(study.dates?.completionDate) ?? parseMonth(study.dates?.rawText ?? '');
+		if (
+			!study.dates?.isCurrent &&
+			completed !== undefined &&
+			(latestCompletion === undefined || completed > latestCompletion)
+		) {
+			latestCompletion = completed;
+		}
+	}
+	const degrees = education.map((e) => e.accreditation?.education ?? '').filter(Boolean);
+	const best = education[0];
+
+	const socCode =
+		current?.occupation?.classification?.socCode ??
+		(current?.socCode ? Number(current.socCode) : null);
+	const custom: Record<string, unknown> = {};
+	for (const [key, value] of Object.entries(data)) {
+		if (!(key in KNOWN_RESUME_KEYS)) custom[key] = value;
+	}
+	return {
+		name: data.name?.raw ?? '',
+		titles,
+		currentTitle: current?.jobTitle ?? data.profession ?? '',
+		years: data.totalYearsExperience ?? null,
+		latitude: location?.latitude ?? null,
+		longitude: location?.longitude ?? null,
+		placeNames,
+		locationDisplay: location?.formatted ?? location?.rawInput ?? '',
+		skills: byLower((data.skills ?? []).map((s) => s.name)),
+		languages: byLower(data.languages ?? []),
+		degrees,
+		degreesLower: degrees.map((d) => d.toLowerCase()),
+		institutionsLower: education.map((e) => (e.organization ?? '').toLowerCase()).filter(Boolean),
+		educationDisplay: best
+			? [best.accreditation?.education, best.organization].filter(Boolean).join(', ')
+			: '',
+		highestLevel,
+		isCurrentStudent,
+		isRecentGraduate:
+			latestCompletion !== undefined &&
+			referenceMonth - latestCompletion < 12 &&
+			referenceMonth >= latestCompletion,
+		socCode: socCode && Number.isFinite(socCode) ? socCode : null,
+		socName: current?.occupation?.classification?.title ?? current?.socName ?? '',
+		managementLevel: current?.occupation?.managementLevel ?? null,
+		custom,
+		rawTextLower: (data.rawText ?? '').toLowerCase(),
+	};
+}
+
+/** ResumeData's own keys; anything else on a resume is a custom data point. */
+const KNOWN_RESUME_KEYS: Record<string, true> = Object.fromEntries(
+	[
+		'name',
+		'phoneNumbers',
+		'phoneNumberDetails',
+		'websites',
+		'emails',
+		'dateOfBirth',
+		'location',
+		'objective',
+		'languages',
+		'languageCodes',
+		'summary',
+		'totalYearsExperience',
+		'headShot',
+		'education',
+		'profession',
+		'linkedin',
+		'workExperience',
+		'skills',
+		'certifications',
+		'publications',
+		'referees',
+		'sections',
+		'isResumeProbability',
+		'rawText',
+		'redactedText',
+	].map((k) => [k, true]),
+);
+
+export function isResumeDataKey(key: string): boolean {
+	return key in KNOWN_RESUME_KEYS;
+}

@@ -1,0 +1,206 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+// Documents: upload, list (paged, filtered), get, delete, update_data; and the files behind the
+// `pdf` and `file` URLs, served without the API key like the service's signed links.
+
+import type { App } from '../app';
+import {
+	fieldError,
+	pageOf,
+	pagingOf,
+	queryBoolean,
+	queryList,
+	queryValue,
+	validationError,
+	type ErrorItem,
+} from '../http';
+import { isPdf, writePdf } from '../parsing/pdf';
+import type { Router, RequestContext, Reply } from '../router';
+import type { StoredDocument } from '../store';
+import { updatedData } from '../update-data';
+import { uploadDocument } from '../uploads';
+import { documentView } from '../views';
+
+const DOCUMENT_STATES = ['uploaded', 'review', 'validated', 'archived', 'rejected'];
+const CREATED_RANGES: Record<string, number> = {
+	today: 1,
+	yesterday: 2,
+	week: 7,
+	month: 31,
+	year: 366,
+};
+const ORDERING_FIELDS: Record<string, (d: StoredDocument) => string> = {
+	created_dt: (d) => d.createdDt,
+	file_name: (d) => d.fileName ?? '',
+	extractor: (d) => d.extractor,
+};
+
+function enumQuery(
+	ctx: RequestContext,
+	name: string,
+	allowed: readonly string[],
+	errors: ErrorItem[],
+): string | undefined {
+	const value = queryValue(ctx.query, name);
+	if (value !== undefined && !allowed.includes(value)) {
+		errors.push({
+			attr: name,
+			code: 'invalid_choice',
+			detail: `Select a valid choice. ${value} is not one of the available choices.`,
+		});
+		return undefined;
+	}
+	return value;
+}
+
+function booleanQuery(ctx: RequestContext, name: string, errors: ErrorItem[]): boolean | undefined {
+	try {
+		return queryBoolean(ctx.query, name);
+	} catch {
+		errors.push({ attr: name, code: 'invalid', detail: 'Must be a valid boolean.' });
+		return undefined;
+	}
+}
+
+function listDocuments(app: App) {
+	return (ctx: RequestContext): Reply => {
+		const { store } = app;
+		const errors: ErrorItem[] = [];
+		const state = enumQuery(ctx, 'state', DOCUMENT_STATES, errors);
+		const created = enumQuery(ctx, 'created_dt', Object.keys(CREATED_RANGES), errors);
+		const [ready, failed, includeData, compact, count] = [
+			'ready',
+			'failed',
+			'include_data',
+			'compact',
+			'count',
+		].map((n) => booleanQuery(ctx, n, errors));
+		const ordering = queryList(ctx.query, 'ordering');
+		for (const field of ordering) {
+			if (!ORDERING_FIELDS[field.replace(/^-/, '')])
+				errors.push({ attr: 'ordering', code: 'invalid', detail: `Cannot order by "${field}".` });
+		}
+		const page = pagingOf(ctx.query, 100, errors);
+		if (errors.length > 0) throw validationError(errors);
+
+		const workspace = queryValue(ctx.query, 'workspace');
+		const collection = queryValue(ctx.query, 'collection');
+		const customIdentifier = queryValue(ctx.query, 'custom_identifier');
+		const search = queryValue(ctx.query, 'search')?.toLowerCase();
+		const exclude = new Set(queryList(ctx.query, 'exclude'));
+		const now = Date.now();
+		const since = created ? now - CREATED_RANGES[created] * 86_400_000 : undefined;
+		let docs = store.allDocuments().filter((d) => {
+			const isReady = store.isReady(d, now);
+			return (
+				(!workspace || d.workspace.identifier === workspace) &&
+				!collection && // the emulator has no collections
+				(!state || (isReady ? 'review' : 'uploaded') === state) &&
+				(ready === undefined || isReady === ready) &&
+				(failed === undefined || (isReady && d.failed) === failed) &&
+				(!customIdentifier || d.customIdentifier === customIdentifier) &&
+				(!search || (d.fileName ?? '').toLowerCase().includes(search)) &&
+				!exclude.has(d.identifier) &&
+				(since === undefined || Date.parse(d.createdDt) >= since)
+			);
+		});
+		if (ordering.length > 0) {
+			docs = docs.slice().sort((a, b) => {
+				for (const field of ordering) {
+					const key = ORDERING_FIELDS[field.replace(/^-/, '')];
+					const order = key(a).localeCompare(key(b)) * (field.startsWith('-') ? -1 : 1);
+					if (order !== 0) return order;
+				}
+				return 0;
+			});
+		}
+		const listed = pageOf(docs, page, (limit, offset) => ctx.pageUrl(limit, offset));
+		return {
+			status: 200,
+			body: {
+				...listed,
+				count: count === false ? null : listed.count,
+				results: listed.results.map((d) =>
+					documentView(store, d, {
+						origin: ctx.origin,
+						includeData: includeData === true,
+						compact: compact === true,
+					}),
+				),
+			},
+		};
+	};
+}
+
+function getDocument(app: App) {
+	return (ctx: RequestContext): Reply => {
+		const doc = app.store.requireDocument(ctx.params.identifier);
+		const format = queryValue(ctx.query, 'format') ?? 'json';
+		if (format !== 'json') {
+			throw fieldError(
+				'format',
+				'invalid_choice',
+				format === 'xml' || format === 'hr-xml'
+					? `The emulator serves format=json only, not "${format}".`
+					: `"${format}" is not a valid choice.`,
+			);
+		}
+		const errors: ErrorItem[] = [];
+		const compact = booleanQuery(ctx, 'compact', errors);
+		if (errors.length > 0) throw validationError(errors);
+		return {
+			status: 200,
+			body: documentView(app.store, doc, { origin: ctx.origin, compact: compact === true }),
+		};
+	};
+}
+
+function updateDocumentData(app: App) {
+	return (ctx: RequestContext): Reply => {
+		const { store } = app;
+		const doc = store.requireDocument(ctx.params.identifier);
+		const body = ctx.json();
+		if (!store.isReady(doc) || doc.failed || !doc.data) {
+			throw fieldError(
+				'non_field_errors',
+				'invalid',
+				`Document ${doc.identifier} has no parsed data to update (${doc.failed ? 'parsing failed' : 'still parsing'}).`,
+			);
+		}
+		store.replaceData(doc, updatedData(doc, body));
+		return { status: 200, body: documentView(store, doc, { origin: ctx.origin }) };
+	};
+}
+
+/** The bytes behind a document's links: the upload itself, or a PDF of its text. */
+function documentFile(app: App, kind: 'pdf' | 'file') {
+	return (ctx: RequestContext): Reply => {
+		const identifier =
+			kind === 'pdf' ? ctx.params.file.replace(/\.pdf$/, '') : ctx.params.identifier;
+		const doc = app.store.requireDocument(identifier);
+		const original = doc.file;
+		if (original && (kind === 'file' || isPdf(original.bytes))) {
+			return { status: 200, bytes: original.bytes, contentType: original.contentType };
+		}
+		const text = (doc.data as { rawText?: string } | null)?.rawText ?? '';
+		return {
+			status: 200,
+			bytes: writePdf(text, doc.fileName ?? doc.identifier),
+			contentType: 'application/pdf',
+		};
+	};
+}
+
+export function registerDocumentRoutes(router: Router, app: App): void {
+	router.add('POST', '/v3/documents', (ctx) => uploadDocument(app, ctx));
+	router.add('GET', '/v3/documents', listDocuments(app));
+	router.add('GET', '/v3/documents/{identifier}', getDocument(app));
+	router.add('DELETE', '/v3/documents/{identifier}', (ctx) => {
+		app.store.deleteDocument(app.store.requireDocument(ctx.params.identifier));
+		return { status: 204 };
+	});
+	router.add('POST', '/v3/documents/{identifier}/update_data', updateDocumentData(app));
+	router.add('GET', '/media/documents/{file}', documentFile(app, 'pdf'), { public: true });
+	router.add('GET', '/media/files/{identifier}/{name}', documentFile(app, 'file'), {
+		public: true,
+	});
+}

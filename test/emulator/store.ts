@@ -1,0 +1,405 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+// The emulator's state: the fixed catalog (organization, workspaces, document types, indices),
+// the documents (seeded and uploaded), their annotations, and the indices' members.
+
+import {
+	extractValues,
+	normaliseParsed,
+	rawOf,
+	writePath,
+	type AnnotationRecord,
+	type Rectangle,
+} from './annotations';
+import { generateInvoices, generateJobDescriptions, generateResumes } from './data/generator';
+import { monthIndex, type MonthIndex } from './data/normalise';
+import { OCCUPATIONS } from './data/occupations';
+import type { ExtractorName, InvoiceFields, JobDescriptionFields, ResumeData } from './data/types';
+import { notFound } from './http';
+import { IdentifierSource, Random } from './random';
+import { buildResumeProfile, type ResumeProfile } from './ranking/profile';
+
+export type DocumentData = ResumeData | JobDescriptionFields | InvoiceFields;
+export type IndexDocType = 'resumes' | 'job_descriptions';
+
+export interface OrganizationRecord {
+	identifier: string;
+	name: string;
+	resthookSignatureKey: string;
+}
+export interface WorkspaceRecord {
+	identifier: string;
+	name: string;
+	documentTypes: string[];
+}
+export interface DocumentTypeRecord {
+	identifier: string;
+	name: string;
+	description: string;
+	extractor: ExtractorName;
+}
+export interface IndexRecord {
+	name: string;
+	docType: IndexDocType;
+	/** Member identifiers in the order they were added (the order ties are ranked in). */
+	documents: string[];
+	members: Set<string>;
+}
+
+export interface StoredDocument {
+	identifier: string;
+	extractor: ExtractorName;
+	workspace: WorkspaceRecord;
+	documentType: DocumentTypeRecord;
+	fileName: string | null;
+	customIdentifier: string | null;
+	language: string | null;
+	llmHint: string | null;
+	expiryTime: string | null;
+	regionBias: unknown;
+	createdDt: string;
+	/** Epoch ms at which parsing finishes; seeded documents are ready from the start. */
+	readyAt: number;
+	failed: boolean;
+	error: { errorCode: string; errorDetail: string } | null;
+	warnings: Array<{ warningCode: string; warningDetail: string }>;
+	/** Uploaded bytes (absent for seeded documents, whose file is rendered from their text). */
+	file: { bytes: Buffer; contentType: string; sha256: string } | null;
+	data: DocumentData | null;
+	/** Search profile of a resume, rebuilt after its data changes. */
+	profile: ResumeProfile | null;
+	annotationIds: number[] | null;
+}
+
+const EXTRACTOR_DOC_TYPE: Partial<Record<ExtractorName, IndexDocType>> = {
+	resume: 'resumes',
+	'job-description': 'job_descriptions',
+};
+
+export function indexDocTypeOf(extractor: ExtractorName): IndexDocType | undefined {
+	return EXTRACTOR_DOC_TYPE[extractor];
+}
+
+/** Fixed catalog identifiers, the same for every seed, so example workflows can name them. */
+export const CATALOG = {
+	organization: { identifier: 'emuOrgan', name: 'Emulator Recruiting' },
+	workspaces: {
+		recruitment: { identifier: 'emuRecru', name: 'Recruitment' },
+		finance: { identifier: 'emuFinan', name: 'Finance' },
+	},
+	documentTypes: {
+		resume: { identifier: 'emuResum', name: 'Resume', extractor: 'resume' as const },
+		jobDescription: {
+			identifier: 'emuJobDe',
+			name: 'Job Description',
+			extractor: 'job-description' as const,
+		},
+		invoice: { identifier: 'emuInvoi', name: 'Invoice', extractor: 'invoice' as const },
+	},
+	indices: {
+		resumes: 'all-resumes',
+		techResumes: 'tech-resumes',
+		newCandidates: 'new-candidates',
+		jobDescriptions: 'all-job-descriptions',
+	},
+	user: { id: 1, name: 'Emulator User', email: 'emulator@example.com', avatar: null },
+} as const;
+
+/** Occupation codes of the "tech-resumes" index. */
+const TECH_CODES = new Set(
+	OCCUPATIONS.filter((o) => o.industry === 'Information Technology').map((o) => String(o.socCode)),
+);
+
+export interface StoreOptions {
+	seed: number | string;
+	resumeCount: number;
+	jobDescriptionCount: number;
+	invoiceCount: number;
+	referenceMonth: MonthIndex;
+}
+
+export const DEFAULT_REFERENCE_MONTH = monthIndex(2026, 6);
+const SEEDED_CREATED_MS = Date.UTC(2026, 0, 5);
+
+export class Store {
+	readonly organization: OrganizationRecord;
+	readonly workspaces: WorkspaceRecord[];
+	readonly documentTypes: DocumentTypeRecord[];
+	readonly indices = new Map<string, IndexRecord>();
+	private readonly documents = new Map<string, StoredDocument>();
+	private documentOrder: StoredDocument[] = [];
+	private readonly annotations = new Map<number, AnnotationRecord>();
+	private nextAnnotationId = 1;
+	private readonly identifiers: IdentifierSource;
+
+	constructor(readonly options: StoreOptions) {
+		const { seed } = options;
+		this.organization = {
+			...CATALOG.organization,
+			resthookSignatureKey: new Random(seed, 'resthook-signature-key').hex(32),
+		};
+		const types = CATALOG.documentTypes;
+		this.documentTypes = [types.resume, types.jobDescription, types.invoice].map((t) => ({
+			...t,
+			description: `${t.name} documents`,
+		}));
+		this.workspaces = [
+			{
+				...CATALOG.workspaces.recruitment,
+				documentTypes: [types.resume.identifier, types.jobDescription.identifier],
+			},
+			{ ...CATALOG.workspaces.finance, documentTypes: [types.invoice.identifier] },
+		];
+		this.identifiers = new IdentifierSource(seed);
+		for (const name of [
+			CATALOG.indices.resumes,
+			CATALOG.indices.techResumes,
+			CATALOG.indices.newCandidates,
+		]) {
+			this.createIndex(name, 'resumes');
+		}
+		this.createIndex(CATALOG.indices.jobDescriptions, 'job_descriptions');
+		this.seed();
+	}
+
+	private seed(): void {
+		const generator = { seed: this.options.seed, referenceMonth: this.options.referenceMonth };
+		const [recruitment, finance] = this.workspaces;
+		const [resumeType, jdType, invoiceType] = this.documentTypes;
+		let ordinal = 0;
+		const seeded = (
+			extractor: ExtractorName,
+			data: DocumentData,
+			stream: string,
+			fileName: string,
+		): StoredDocument => {
+			const doc = this.addDocument({
+				identifier: this.identifiers.next(stream),
+				extractor,
+				workspace: extractor === 'invoice' ? finance : recruitment,
+				documentType:
+					extractor === 'invoice' ? invoiceType : extractor === 'resume' ? resumeType : jdType,
+				fileName,
+				createdDt: new Date(SEEDED_CREATED_MS + ordinal++ * 60_000).toISOString(),
+				readyAt: 0,
+				data,
+			});
+			return doc;
+		};
+		// Job descriptions and invoices first, each kind on its own identifier stream, so their
+		// identifiers do not depend on how many resumes a run generates.
+		generateJobDescriptions(generator, this.options.jobDescriptionCount).forEach((jd, i) => {
+			const doc = seeded('job-description', jd, 'job-descriptions', `job-description-${i + 1}.pdf`);
+			this.annotationsOf(doc);
+			this.addToIndex(CATALOG.indices.jobDescriptions, doc);
+		});
+		generateInvoices(generator, this.options.invoiceCount).forEach((invoice, i) => {
+			this.annotationsOf(seeded('invoice', invoice, 'invoices', `invoice-${i + 1}.pdf`));
+		});
+		generateResumes(generator, this.options.resumeCount).forEach((resume) => {
+			const name = resume.name?.raw.replace(/[^A-Za-z]+/g, '-') ?? 'resume';
+			const doc = seeded('resume', resume, 'resumes', `${name}.pdf`);
+			this.addToIndex(CATALOG.indices.resumes, doc);
+			if (resume.workExperience.some((w) => TECH_CODES.has(w.socCode ?? '')))
+				this.addToIndex(CATALOG.indices.techResumes, doc);
+		});
+	}
+
+	// ---- catalog
+
+	workspace(identifier: string): WorkspaceRecord | undefined {
+		return this.workspaces.find((w) => w.identifier === identifier);
+	}
+
+	documentType(identifier: string): DocumentTypeRecord | undefined {
+		return this.documentTypes.find((t) => t.identifier === identifier);
+	}
+
+	// ---- documents
+
+	newDocumentIdentifier(): string {
+		return this.identifiers.next('uploads');
+	}
+
+	addDocument(
+		init: Pick<
+			StoredDocument,
+			'identifier' | 'extractor' | 'workspace' | 'documentType' | 'createdDt' | 'readyAt' | 'data'
+		> &
+			Partial<StoredDocument>,
+	): StoredDocument {
+		const doc: StoredDocument = {
+			fileName: null,
+			customIdentifier: null,
+			language: 'en',
+			llmHint: null,
+			expiryTime: null,
+			regionBias: null,
+			failed: false,
+			error: null,
+			warnings: [],
+			file: null,
+			profile: null,
+			annotationIds: null,
+			...init,
+		};
+		this.documents.set(doc.identifier, doc);
+		this.documentOrder.push(doc);
+		return doc;
+	}
+
+	document(identifier: string): StoredDocument | undefined {
+		return this.documents.get(identifier);
+	}
+
+	requireDocument(identifier: string): StoredDocument {
+		const doc = this.documents.get(identifier);
+		if (!doc) throw notFound();
+		return doc;
+	}
+
+	allDocuments(): readonly StoredDocument[] {
+		return this.documentOrder;
+	}
+
+	deleteDocument(doc: StoredDocument): void {
+		this.documents.delete(doc.identifier);
+		this.documentOrder = this.documentOrder.filter((d) => d !== doc);
+		for (const index of this.indices.values()) this.removeFromIndex(index, doc.identifier);
+		for (const id of doc.annotationIds ?? []) this.annotations.delete(id);
+	}
+
+	isReady(doc: StoredDocument, now = Date.now()): boolean {
+		return now >= doc.readyAt;
+	}
+
+	/** The resume's search profile (rebuilt lazily after its data changed). */
+	profileOf(doc: StoredDocument): ResumeProfile {
+		if (!doc.profile)
+			doc.profile = buildResumeProfile(doc.data as ResumeData, this.options.referenceMonth);
+		return doc.profile;
+	}
+
+	/** Replaces a document's data (update_data); its annotations are extracted afresh. */
+	replaceData(doc: StoredDocument, data: DocumentData): void {
+		doc.data = data;
+		doc.profile = null;
+		for (const id of doc.annotationIds ?? []) this.annotations.delete(id);
+		doc.annotationIds = null;
+	}
+
+	// ---- annotations
+
+	/** A document's annotations, extracted on first use (seeded resumes are many; most are never asked). */
+	annotationsOf(doc: StoredDocument): AnnotationRecord[] {
+		if (!doc.data) return [];
+		if (!doc.annotationIds) {
+			const random = new Random(this.options.seed, `annotations:${doc.identifier}`);
+			doc.annotationIds = extractValues(doc.extractor, doc.data as Record<string, unknown>).map(
+				(value, i) => {
+					const confidence = Math.round((0.8 + random.next() * 0.2) * 100) / 100;
+					const record: AnnotationRecord = {
+						id: this.nextAnnotationId++,
+						document: doc.identifier,
+						path: value.path,
+						dataPoint: value.dataPoint,
+						field: value.dataPoint,
+						contentType: value.contentType,
+						raw: rawOf(value.parsed),
+						parsed: value.parsed,
+						pageIndex: 0,
+						rectangles: [{ pageIndex: 0, x0: 40, y0: 60 + i * 14, x1: 400, y1: 72 + i * 14 }],
+						confidence,
+						classificationConfidence: confidence,
+						textExtractionConfidence: 1,
+						isClientVerified: false,
+						isAutoVerified: confidence >= 0.95,
+						parent: null,
+					};
+					this.annotations.set(record.id, record);
+					return record.id;
+				},
+			);
+		}
+		return doc.annotationIds.map((id) => this.annotations.get(id) as AnnotationRecord);
+	}
+
+	annotation(id: number): AnnotationRecord | undefined {
+		return this.annotations.get(id);
+	}
+
+	/** Applies an annotation edit; a new `parsed` writes through to the document's data. */
+	updateAnnotation(
+		record: AnnotationRecord,
+		edit: {
+			parsed?: unknown;
+			raw?: string | null;
+			isClientVerified?: boolean;
+			pageIndex?: number | null;
+			rectangles?: Rectangle[];
+			dataPoint?: string;
+			field?: string | null;
+			parent?: number | null;
+		},
+	): void {
+		if (edit.parsed !== undefined) {
+			record.parsed = normaliseParsed(record.contentType, record.path, edit.parsed);
+			if (edit.raw === undefined) record.raw = rawOf(record.parsed);
+			const doc = this.documents.get(record.document);
+			if (doc?.data) {
+				writePath(doc.data as Record<string, unknown>, record.path, record.parsed);
+				doc.profile = null;
+			}
+		}
+		if (edit.raw !== undefined) record.raw = edit.raw;
+		if (edit.isClientVerified !== undefined) record.isClientVerified = edit.isClientVerified;
+		if (edit.pageIndex !== undefined) record.pageIndex = edit.pageIndex;
+		if (edit.rectangles !== undefined) record.rectangles = edit.rectangles;
+		if (edit.dataPoint !== undefined) record.dataPoint = edit.dataPoint;
+		if (edit.field !== undefined) record.field = edit.field;
+		if (edit.parent !== undefined) record.parent = edit.parent;
+	}
+
+	// ---- indices
+
+	createIndex(name: string, docType: IndexDocType): IndexRecord {
+		const index: IndexRecord = { name, docType, documents: [], members: new Set() };
+		this.indices.set(name, index);
+		return index;
+	}
+
+	requireIndex(name: string): IndexRecord {
+		const index = this.indices.get(name);
+		if (!index) throw notFound();
+		return index;
+	}
+
+	/** Adds a document to an index; false when it is already a member. */
+	addToIndex(name: string, doc: StoredDocument): boolean {
+		const index = this.requireIndex(name);
+		if (index.members.has(doc.identifier)) return false;
+		index.members.add(doc.identifier);
+		index.documents.push(doc.identifier);
+		return true;
+	}
+
+	removeFromIndex(index: IndexRecord, identifier: string): boolean {
+		if (!index.members.delete(identifier)) return false;
+		index.documents = index.documents.filter((id) => id !== identifier);
+		return true;
+	}
+
+	/** Ready documents of the given indices, each once, in index order. */
+	indexedDocuments(indexNames: readonly string[]): StoredDocument[] {
+		const seen = new Set<string>();
+		const out: StoredDocument[] = [];
+		for (const name of indexNames) {
+			for (const id of this.indices.get(name)?.documents ?? []) {
+				if (seen.has(id)) continue;
+				seen.add(id);
+				const doc = this.documents.get(id);
+				if (doc) out.push(doc);
+			}
+		}
+		return out;
+	}
+}
