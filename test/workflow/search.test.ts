@@ -1,63 +1,8 @@
+import { EVERY_CRITERION_BODY } from './fixtures/every-criterion';
 import everyCriterionWorkflow from './fixtures/search-every-criterion.workflow.json';
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
 import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from './workflows';
-
-/** What the fixture's parameters must become on the wire, field for field. */
-const EVERY_CRITERION_BODY = {
-	indices: ['all-resumes', 'graduates'],
-	jobTitles: ['Software Engineer', 'Backend Developer'],
-	jobTitlesCurrentOnly: true,
-	jobTitlesRequired: true,
-	jobTitlesWeight: 0.9,
-	yearsExperienceMin: 3,
-	yearsExperienceMax: 10,
-	yearsExperienceRequired: false,
-	yearsExperienceWeight: 0.4,
-	locations: [
-		{ name: 'Sydney, Australia', distance: 50, unit: 'km' },
-		{ coordinates: { latitude: 51.5072, longitude: -0.1276 }, distance: 30, unit: 'mi' },
-	],
-	locationsRequired: true,
-	locationsWeight: 0.6,
-	skills: [
-		{ name: 'Python', required: true },
-		{ name: 'AWS', required: false },
-	],
-	skillsWeight: 1,
-	languages: [{ name: 'English', required: true }],
-	languagesWeight: 0.2,
-	institutions: ['University of Sydney', 'Monash University'],
-	institutionsRequired: false,
-	degrees: ['Bachelor of Computer Science'],
-	degreesRequired: false,
-	highestDegreeTypes: ['bachelors', 'masters'],
-	highestDegreeTypesRequired: true,
-	isCurrentStudent: false,
-	isCurrentStudentRequired: false,
-	isRecentGraduate: true,
-	isRecentGraduateRequired: false,
-	educationWeight: 0.3,
-	searchExpression: 'kubernetes OR terraform',
-	searchExpressionRequired: false,
-	searchExpressionWeight: 0.1,
-	socCodes: [2613, 2611],
-	socCodesRequired: false,
-	socCodesWeight: 0.5,
-	managementLevel: 'Mid',
-	managementLevelRequired: true,
-	managementLevelWeight: 0,
-	customData: [
-		{ filterType: 'equals', dataPoint: 'isAvailable', query: { value: true }, required: true, weight: 0.8 },
-		{
-			filterType: 'range',
-			dataPoint: 'expectedSalary',
-			query: { gte: 80000, lte: 120000 },
-			required: false,
-			weight: 0.3,
-		},
-	],
-};
 
 function result(n: number) {
 	const component = (label: string) => ({ label, value: `${label} ${n}`, score: 0.5 });
