@@ -2,15 +2,14 @@
 // The local emulator of the Affinda service: startEmulator() for tests (port 0, in-process), and
 // cli.ts for a standing one. See README.md beside this file.
 
-import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { dirname, join } from 'node:path';
 
 import { App } from './app';
 import { monthIndex } from './data/normalise';
 import { CUSTOM_DATA_POINTS, type JobDescriptionFields, type ResumeData } from './data/types';
 import { FaultInjector, type FaultOptions } from './faults';
 import { Router } from './router';
+import { sampleFilePaths, type SampleFileName } from './sample-files';
 import { Scheduler } from './scheduler';
 import { registerAnnotationRoutes } from './routes/annotations';
 import { registerCatalogRoutes } from './routes/catalog';
@@ -25,6 +24,7 @@ export type { FaultOptions } from './faults';
 export type { ReceivedMultipart, ReceivedRequest } from './server';
 export type { WebhookDelivery } from './webhooks';
 export { signatureHeader, signBody, verifySignature } from './webhooks';
+export { SAMPLE_FILES, type SampleFileName } from './sample-files';
 
 export interface EmulatorOptions {
 	/** 0 (default) picks a free port. The emulator listens on 127.0.0.1 only. */
@@ -44,6 +44,8 @@ export interface EmulatorOptions {
 	faults?: FaultOptions;
 	/** Keep `received` (default true; benchmarks may turn it off). */
 	recordRequests?: boolean;
+	/** Called with every request as it arrives (the CLI's --log). */
+	onRequest?: (request: ReceivedRequest) => void;
 	/** Delays before retrying a failed webhook delivery. Default [100, 500, 2500]. */
 	webhookRetryDelaysMs?: number[];
 	/** "Today" for generated careers and recent-graduate checks, as YYYY-MM. Default 2026-06. */
@@ -89,17 +91,6 @@ export interface EmulatorFixtures {
 	sampleFiles: Record<SampleFileName, string>;
 }
 
-export const SAMPLE_FILES = {
-	resumeText: 'resumes/olivia-nguyen.txt',
-	resumePdf: 'resumes/marcus-webb.pdf',
-	resumeDocx: 'resumes/priya-raman.docx',
-	resumeText2: 'resumes/daniel-okafor.txt',
-	jobDescriptionText: 'job-descriptions/senior-backend-engineer.txt',
-	jobDescriptionPdf: 'job-descriptions/senior-backend-engineer.pdf',
-	invoiceText: 'invoices/invoice-1042.txt',
-} as const;
-export type SampleFileName = keyof typeof SAMPLE_FILES;
-
 export interface Emulator {
 	/** e.g. http://127.0.0.1:4010 (no trailing slash). */
 	url: string;
@@ -119,22 +110,6 @@ export interface Emulator {
 	stop(): Promise<void>;
 }
 
-/** The repository root (found from this file, compiled or not). */
-function projectRoot(): string {
-	let dir = __dirname;
-	for (;;) {
-		const manifest = join(dir, 'package.json');
-		if (
-			existsSync(manifest) &&
-			(JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'n8n-nodes-affinda'
-		)
-			return dir;
-		const parent = dirname(dir);
-		if (parent === dir) return process.cwd();
-		dir = parent;
-	}
-}
-
 function parseReferenceMonth(value: string | undefined): number {
 	if (!value) return DEFAULT_REFERENCE_MONTH;
 	const m = /^(\d{4})-(\d{2})$/.exec(value);
@@ -144,7 +119,6 @@ function parseReferenceMonth(value: string | undefined): number {
 
 function fixturesOf(store: Store, key: string): EmulatorFixtures {
 	const docs = store.allDocuments();
-	const root = join(projectRoot(), 'test', 'fixtures');
 	return {
 		key,
 		organization: { ...store.organization },
@@ -190,9 +164,7 @@ function fixturesOf(store: Store, key: string): EmulatorFixtures {
 				annotationIds: store.annotationsOf(d).map((a) => a.id),
 			})),
 		customDataPoints: CUSTOM_DATA_POINTS,
-		sampleFiles: Object.fromEntries(
-			Object.entries(SAMPLE_FILES).map(([name, path]) => [name, join(root, path)]),
-		) as Record<SampleFileName, string>,
+		sampleFiles: sampleFilePaths(),
 	};
 }
 
@@ -244,6 +216,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		faults,
 		received,
 		recordRequests: options.recordRequests !== false,
+		onRequest: options.onRequest,
 		origin: () => url,
 		// Multipart framing adds a little to the largest file.
 		maxBodyBytes: maxUploadBytes + 1024 * 1024,

@@ -30,6 +30,7 @@ export interface ServerDependencies {
 	faults: FaultInjector;
 	received: ReceivedRequest[];
 	recordRequests: boolean;
+	onRequest?: (request: ReceivedRequest) => void;
 	origin: () => string;
 	maxBodyBytes: number;
 }
@@ -175,14 +176,16 @@ async function handle(
 	const url = new URL(req.url ?? '/', 'http://emulator');
 	const method = (req.method ?? 'GET').toUpperCase();
 	const query = queryOf(url);
-	if (deps.recordRequests) {
-		deps.received.push({
+	if (deps.recordRequests || deps.onRequest) {
+		const entry: ReceivedRequest = {
 			method,
 			path: url.pathname,
 			query,
 			headers: { ...req.headers },
 			body: raw ? summariseBody(req.headers, raw) : '<too large>',
-		});
+		};
+		if (deps.recordRequests) deps.received.push(entry);
+		deps.onRequest?.(entry);
 	}
 
 	const fault = deps.faults.decide();

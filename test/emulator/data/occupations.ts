@@ -707,26 +707,50 @@ export function isKnownOccupationCode(code: number): boolean {
 	return occupationGroupName(code) !== undefined;
 }
 
-/** The occupation whose titles best match `title` (token overlap), for parsing and scoring. */
+const titleWords = (title: string): string[] =>
+	title
+		.toLowerCase()
+		.split(/[^a-z0-9+#]+/)
+		.filter(Boolean);
+
+/** Rare words say more: "backend" picks an occupation, "engineer" hardly does. */
+const WORD_WEIGHT: ReadonlyMap<string, number> = (() => {
+	const counts = new Map<string, number>();
+	for (const occupation of OCCUPATIONS) {
+		for (const title of occupation.titles)
+			for (const word of new Set(titleWords(title))) counts.set(word, (counts.get(word) ?? 0) + 1);
+	}
+	return new Map([...counts].map(([word, count]) => [word, 1 / count]));
+})();
+
+const weightOf = (words: Iterable<string>): number => {
+	let total = 0;
+	for (const word of words) total += WORD_WEIGHT.get(word) ?? 1;
+	return total;
+};
+
+/**
+ * The occupation whose titles best match `title`: shared words weighted by rarity, scored as the
+ * harmonic mean of how much of the title and how much of the known title they cover.
+ */
 export function occupationForTitle(title: string): Occupation | undefined {
-	const tokens = new Set(
-		title
-			.toLowerCase()
-			.split(/[^a-z0-9+#]+/)
-			.filter(Boolean),
-	);
+	const words = new Set(titleWords(title));
+	const titleWeight = weightOf(words);
 	let best: Occupation | undefined;
 	let bestScore = 0;
 	for (const occupation of OCCUPATIONS) {
 		for (const candidate of occupation.titles) {
-			const words = candidate.toLowerCase().split(/\s+/);
-			const hits = words.filter((w) => tokens.has(w)).length;
-			const score = hits / words.length + (hits === words.length ? 1 : 0);
+			const candidateWords = titleWords(candidate);
+			const shared = weightOf(candidateWords.filter((w) => words.has(w)));
+			if (shared === 0) continue;
+			const precision = shared / titleWeight;
+			const recall = shared / weightOf(candidateWords);
+			const score = (2 * precision * recall) / (precision + recall);
 			if (score > bestScore) {
 				bestScore = score;
 				best = occupation;
 			}
 		}
 	}
-	return bestScore >= 0.5 ? best : undefined;
+	return bestScore >= 0.35 ? best : undefined;
 }

@@ -1,0 +1,415 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+// The search bodies are validated as the service would: every bound, enum, type and unknown field
+// of both bodies is rejected with a 400 validation_error naming the attr; values on the bounds pass.
+
+import { startEmulator, type Emulator } from './index';
+import { SEARCH_FIELDS, type SearchBodyKind } from './search-body';
+import { clientFor, type Client } from './test-client';
+
+let emulator: Emulator;
+let api: Client;
+let jdPath: string;
+
+beforeAll(async () => {
+	emulator = await startEmulator({ resumeCount: 150, jobDescriptionCount: 10 });
+	api = clientFor(emulator);
+	jdPath = `/v2/job_description_search/details/${emulator.fixtures.jobDescriptions[0].identifier}`;
+});
+afterAll(() => emulator.stop());
+
+const BODIES: Record<SearchBodyKind, { path: () => string; base: () => Record<string, unknown> }> =
+	{
+		resumeSearch: {
+			path: () => '/v2/resume_search',
+			base: () => ({ indices: [emulator.fixtures.indices.resumes] }),
+		},
+		jobDescriptionDetail: {
+			path: () => jdPath,
+			base: () => ({ indices: [emulator.fixtures.indices.jobDescriptions] }),
+		},
+	};
+
+async function send(kind: SearchBodyKind, fields: Record<string, unknown>, query = '') {
+	const { path, base } = BODIES[kind];
+	return api.post(`${path()}${query}`, { ...base(), ...fields });
+}
+
+/** Expects a 400 validation_error carrying (at least) this attr and code. */
+function expectRejected(answer: { status: number; body: any }, attr: string, code: string): void {
+	expect(answer.status).toBe(400);
+	expect(answer.body.type).toBe('validation_error');
+	for (const error of answer.body.errors) {
+		expect(error).toEqual({
+			attr: expect.anything(),
+			code: expect.any(String),
+			detail: expect.any(String),
+		});
+	}
+	expect(answer.body.errors).toContainEqual(expect.objectContaining({ attr, code }));
+}
+
+const fieldsOf = (kind: SearchBodyKind) =>
+	SEARCH_FIELDS.filter((row) => row.bodies.includes(kind)).map((row) => row.name);
+
+describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kind) => {
+	const weights = SEARCH_FIELDS.filter(
+		(r) => r.bodies.includes(kind) && r.name.endsWith('Weight'),
+	).map((r) => r.name);
+
+	it.each(weights)(
+		'%s: 0 and 1 pass, -0.01 and 1.01 are out of bounds, "0.5" is not a number',
+		async (field) => {
+			expect((await send(kind, { [field]: 0 })).status).toBe(200);
+			expect((await send(kind, { [field]: 1 })).status).toBe(200);
+			expectRejected(await send(kind, { [field]: -0.01 }), field, 'min_value');
+			expectRejected(await send(kind, { [field]: 1.01 }), field, 'max_value');
+			expectRejected(await send(kind, { [field]: '0.5' }), field, 'invalid');
+		},
+	);
+
+	it.each(
+		fieldsOf(kind).filter(
+			(f) => f.endsWith('Required') || f === 'jobTitlesCurrentOnly' || f.startsWith('is'),
+		),
+	)('%s must be a JSON boolean', async (field) => {
+		expect((await send(kind, { [field]: true })).status).toBe(200);
+		expectRejected(await send(kind, { [field]: 'true' }), field, 'invalid');
+	});
+
+	it('requires indices, as a non-empty list of names', async () => {
+		const { path } = BODIES[kind];
+		expectRejected(await api.post(path(), {}), 'indices', 'required');
+		expectRejected(await send(kind, { indices: [] }), 'indices', 'empty');
+		expectRejected(await send(kind, { indices: 'all-resumes' }), 'indices', 'not_a_list');
+		expectRejected(await send(kind, { indices: [''] }), 'indices.0', 'blank');
+		expectRejected(await send(kind, { indices: ['no-such-index'] }), 'indices', 'does_not_exist');
+	});
+
+	it('rejects unknown fields, top-level and nested', async () => {
+		expectRejected(await send(kind, { bogus: 1 }), 'bogus', 'unknown_field');
+		expectRejected(
+			await send(kind, { skills: [{ name: 'Python', level: 'expert' }] }),
+			'skills.0.level',
+			'unknown_field',
+		);
+		expectRejected(
+			await send(kind, { locations: [{ name: 'Sydney', radius: 5 }] }),
+			'locations.0.radius',
+			'unknown_field',
+		);
+		expectRejected(
+			await send(kind, {
+				locations: [{ coordinates: { latitude: 1, longitude: 2, altitude: 3 } }],
+			}),
+			'locations.0.coordinates.altitude',
+			'unknown_field',
+		);
+	});
+
+	it('checks socCodes (integers 1..9999), managementLevel, locations and name filters', async () => {
+		expect((await send(kind, { socCodes: [1, 9999] })).status).toBe(200);
+		expectRejected(await send(kind, { socCodes: [0] }), 'socCodes.0', 'min_value');
+		expectRejected(await send(kind, { socCodes: [10000] }), 'socCodes.0', 'max_value');
+		expectRejected(await send(kind, { socCodes: [21.5] }), 'socCodes.0', 'invalid');
+		for (const level of ['None', 'Low', 'Mid', 'Upper', null])
+			expect((await send(kind, { managementLevel: level })).status).toBe(200);
+		expectRejected(
+			await send(kind, { managementLevel: 'Senior' }),
+			'managementLevel',
+			'invalid_choice',
+		);
+		expect(
+			(
+				await send(kind, {
+					locations: [
+						{
+							name: 'Sydney',
+							coordinates: { latitude: -90, longitude: 180 },
+							distance: 1,
+							unit: 'mi',
+						},
+					],
+				})
+			).status,
+		).toBe(200);
+		expectRejected(
+			await send(kind, { locations: [{ distance: 0 }] }),
+			'locations.0.distance',
+			'min_value',
+		);
+		expectRejected(
+			await send(kind, { locations: [{ unit: 'yd' }] }),
+			'locations.0.unit',
+			'invalid_choice',
+		);
+		expectRejected(
+			await send(kind, { locations: [{ coordinates: { latitude: 90.5 } }] }),
+			'locations.0.coordinates.latitude',
+			'max_value',
+		);
+		expectRejected(
+			await send(kind, { locations: [{ coordinates: { longitude: -180.5 } }] }),
+			'locations.0.coordinates.longitude',
+			'min_value',
+		);
+		expectRejected(await send(kind, { skills: [{ required: true }] }), 'skills.0.name', 'required');
+		expectRejected(await send(kind, { languages: [{ name: 5 }] }), 'languages.0.name', 'invalid');
+		expectRejected(await send(kind, { jobTitles: 'Engineer' }), 'jobTitles', 'not_a_list');
+	});
+
+	it('checks customData filters: filterType, dataPoint, query shape, weight', async () => {
+		const filter = { filterType: 'equals', dataPoint: 'isAvailable', query: { value: true } };
+		expect(
+			(await send(kind, { customData: [{ ...filter, required: true, weight: 1 }] })).status,
+		).toBe(200);
+		expect(
+			(
+				await send(kind, {
+					customData: [
+						{ filterType: 'range', dataPoint: 'expectedSalary', query: { gte: 1, lte: 2 } },
+					],
+				})
+			).status,
+		).toBe(200);
+		expectRejected(
+			await send(kind, { customData: [{ ...filter, filterType: 'between' }] }),
+			'customData.0.filterType',
+			'invalid_choice',
+		);
+		expectRejected(
+			await send(kind, { customData: [{ filterType: 'equals', query: { value: 1 } }] }),
+			'customData.0.dataPoint',
+			'required',
+		);
+		expectRejected(
+			await send(kind, { customData: [{ ...filter, weight: 1.5 }] }),
+			'customData.0.weight',
+			'max_value',
+		);
+		expectRejected(
+			await send(kind, { customData: [{ ...filter, weight: -1 }] }),
+			'customData.0.weight',
+			'min_value',
+		);
+		expectRejected(
+			await send(kind, { customData: [{ ...filter, query: { gte: 3 } }] }),
+			'customData.0.query',
+			'invalid',
+		);
+		expectRejected(
+			await send(kind, {
+				customData: [{ filterType: 'range', dataPoint: 'expectedSalary', query: {} }],
+			}),
+			'customData.0.query',
+			'invalid',
+		);
+		// The specification's (v2) filter has no `field`; the v3 path takes it.
+		expectRejected(
+			await send(kind, { customData: [{ ...filter, field: 'isAvailable' }] }),
+			'customData.0.field',
+			'unknown_field',
+		);
+		expectRejected(
+			await send(kind, { customData: [{ ...filter, dataPoint: 'shoeSize' }] }),
+			'customData.0.dataPoint',
+			'does_not_exist',
+		);
+		expectRejected(
+			await send(kind, {
+				customData: [{ filterType: 'range', dataPoint: 'isAvailable', query: { gte: 1 } }],
+			}),
+			'customData.0.filterType',
+			'invalid',
+		);
+		expectRejected(
+			await send(kind, { customData: [{ ...filter, query: { value: 'yes' } }] }),
+			'customData.0.query',
+			'invalid',
+		);
+	});
+
+	it('reports a malformed search expression', async () => {
+		expect(
+			(await send(kind, { searchExpression: '(python OR "machine learning") AND NOT php' })).status,
+		).toBe(200);
+		expectRejected(
+			await send(kind, { searchExpression: '(python OR java' }),
+			'searchExpression',
+			'invalid',
+		);
+		expectRejected(
+			await send(kind, { searchExpression: 'python AND' }),
+			'searchExpression',
+			'invalid',
+		);
+	});
+});
+
+describe('resume search body', () => {
+	it('bounds years of experience: integers from 0, or null', async () => {
+		for (const field of ['yearsExperienceMin', 'yearsExperienceMax']) {
+			expect((await send('resumeSearch', { [field]: 0 })).status).toBe(200);
+			expect((await send('resumeSearch', { [field]: null })).status).toBe(200);
+			expectRejected(await send('resumeSearch', { [field]: -1 }), field, 'min_value');
+			expectRejected(await send('resumeSearch', { [field]: 2.5 }), field, 'invalid');
+		}
+	});
+
+	it('bounds limit to 1..50 and offset to 0 or more, reporting both with body errors', async () => {
+		expect((await send('resumeSearch', {}, '?limit=1&offset=0')).status).toBe(200);
+		expect((await send('resumeSearch', {}, '?limit=50')).status).toBe(200);
+		expectRejected(await send('resumeSearch', {}, '?limit=0'), 'limit', 'min_value');
+		expectRejected(await send('resumeSearch', {}, '?limit=51'), 'limit', 'max_value');
+		expectRejected(await send('resumeSearch', {}, '?limit=ten'), 'limit', 'invalid');
+		expectRejected(await send('resumeSearch', {}, '?offset=-1'), 'offset', 'min_value');
+		const both = await send('resumeSearch', { jobTitlesWeight: 2 }, '?limit=99&offset=-5');
+		expect(both.body.errors.map((e: { attr: string }) => e.attr)).toEqual([
+			'limit',
+			'offset',
+			'jobTitlesWeight',
+		]);
+	});
+
+	it('takes highestDegreeTypes from the enumeration, unique, null allowed', async () => {
+		expect(
+			(
+				await send('resumeSearch', {
+					highestDegreeTypes: ['school', 'certificate', 'bachelors', 'masters', 'doctoral', null],
+				})
+			).status,
+		).toBe(200);
+		expectRejected(
+			await send('resumeSearch', { highestDegreeTypes: ['phd'] }),
+			'highestDegreeTypes.0',
+			'invalid_choice',
+		);
+		expectRejected(
+			await send('resumeSearch', { highestDegreeTypes: ['masters', 'masters'] }),
+			'highestDegreeTypes',
+			'unique',
+		);
+	});
+
+	it('has none of the job description detail body’s own fields', async () => {
+		for (const field of ['totalYearsExperience', 'degreeTypes', 'degreeTypesRequired']) {
+			expectRejected(await send('resumeSearch', { [field]: null }), field, 'unknown_field');
+		}
+	});
+
+	it('refuses a job description index, unknown documents, and jobDescription with resume together', async () => {
+		expectRejected(
+			await send('resumeSearch', { indices: [emulator.fixtures.indices.jobDescriptions] }),
+			'indices',
+			'invalid',
+		);
+		expectRejected(
+			await send('resumeSearch', { jobDescription: 'nOsUcHdC' }),
+			'jobDescription',
+			'does_not_exist',
+		);
+		expectRejected(
+			await send('resumeSearch', { resume: emulator.fixtures.jobDescriptions[0].identifier }),
+			'resume',
+			'does_not_exist',
+		);
+		const both = await send('resumeSearch', {
+			jobDescription: emulator.fixtures.jobDescriptions[0].identifier,
+			resume: emulator.fixtures.resumes[0].identifier,
+		});
+		expectRejected(both, 'non_field_errors', 'invalid');
+	});
+
+	it('accepts customData `field` on the v3 path (201, as the current service answers)', async () => {
+		const answer = await api.post('/v3/resume_search', {
+			indices: ['all-resumes'],
+			customData: [{ filterType: 'equals', field: 'isAvailable', query: { value: true } }],
+		});
+		expect(answer.status).toBe(201);
+	});
+});
+
+describe('job description search detail body', () => {
+	const absent = [
+		'jobDescription',
+		'jobTitlesCurrentOnly',
+		'yearsExperienceMin',
+		'yearsExperienceMax',
+		'institutions',
+		'institutionsRequired',
+		'isCurrentStudent',
+		'isCurrentStudentRequired',
+		'isRecentGraduate',
+		'isRecentGraduateRequired',
+		'highestDegreeTypes',
+		'highestDegreeTypesRequired',
+	];
+
+	it.each(absent)('has no %s field', async (field) => {
+		expectRejected(await send('jobDescriptionDetail', { [field]: null }), field, 'unknown_field');
+	});
+
+	it('takes totalYearsExperience (number or null), degreeTypes and degreeTypesRequired', async () => {
+		expect(
+			(
+				await send('jobDescriptionDetail', {
+					totalYearsExperience: 4.5,
+					degreeTypes: ['bachelors'],
+					degreeTypesRequired: true,
+				})
+			).status,
+		).toBe(200);
+		expect((await send('jobDescriptionDetail', { totalYearsExperience: null })).status).toBe(200);
+		expectRejected(
+			await send('jobDescriptionDetail', { totalYearsExperience: '4' }),
+			'totalYearsExperience',
+			'invalid',
+		);
+		expectRejected(
+			await send('jobDescriptionDetail', { degreeTypes: ['masters', 'phd'] }),
+			'degreeTypes.1',
+			'invalid_choice',
+		);
+	});
+
+	it('answers 404 for an unknown job description and refuses a resume index', async () => {
+		expect(
+			(
+				await api.post('/v2/job_description_search/details/nOsUcHdC', {
+					indices: ['all-job-descriptions'],
+				})
+			).status,
+		).toBe(404);
+		expectRejected(
+			await send('jobDescriptionDetail', { indices: [emulator.fixtures.indices.resumes] }),
+			'indices',
+			'invalid',
+		);
+	});
+});
+
+describe('request framing', () => {
+	it('answers 415 to a body that is not JSON and 400 parse_error to malformed JSON', async () => {
+		const form = await api.fetch('/v2/resume_search', {
+			method: 'POST',
+			headers: { 'Content-Type': 'text/plain' },
+			body: 'indices=all-resumes',
+		});
+		expect(form.status).toBe(415);
+		expect((await form.json()).errors[0].code).toBe('unsupported_media_type');
+		const broken = await api.fetch('/v2/resume_search', {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: '{"indices": [',
+		});
+		expect(broken.status).toBe(400);
+		expect((await broken.json()).errors[0].code).toBe('parse_error');
+	});
+
+	it('rejects a body that is not an object', async () => {
+		expectRejected(
+			await api.post('/v2/resume_search', ['all-resumes']),
+			'non_field_errors',
+			'invalid',
+		);
+	});
+});
