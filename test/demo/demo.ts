@@ -82,7 +82,7 @@ async function main(): Promise<void> {
 	const setup: ExampleSetup = {
 		credential,
 		workspace: emulator.fixtures.workspaces.recruitment.identifier,
-		openRole: emulator.fixtures.jobDescriptions[0].identifier,
+		openRoles: emulator.fixtures.jobDescriptions.slice(0, 3).map((job) => job.identifier),
 		notifyUrl: inbox.url,
 	};
 	const workflows = await importExamples(n8n.client, setup);

@@ -18,8 +18,8 @@ export interface ExampleSetup {
 	credential: { id: string; name: string };
 	/** The recruiting workspace's identifier. */
 	workspace: string;
-	/** The job description the CV intake ranks new applicants for. */
-	openRole: string;
+	/** Job descriptions of the open roles; the CV intake ranks new applicants for the first. */
+	openRoles: string[];
 	/** Where the workflows post their notifications (a chat webhook, for users). */
 	notifyUrl: string;
 }
@@ -37,15 +37,20 @@ const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) => WorkflowJson> = {
 	[RANK_CANDIDATES]: (workflow) => workflow,
 	[NIGHTLY_REMATCH]: (workflow, setup) => {
-		const jobs = setParameters(workflow, 'Get open jobs', {
-			filters: { workspace: byId(setup.workspace) },
+		const openJobs = {
+			name: 'jobDescriptionIds',
+			type: 'array',
+			value: JSON.stringify(setup.openRoles),
+		};
+		const jobs = setParameters(workflow, 'Open jobs', {
+			assignments: { assignments: [{ id: 'open-jobs', ...openJobs }] },
 		});
 		return setParameters(jobs, 'Post the shortlist', { url: setup.notifyUrl });
 	},
 	[CV_EMAIL_INTAKE]: (workflow, setup) => {
 		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
 		const ranking = setParameters(parsing, 'Rank for the open role', {
-			jobDescription: setup.openRole,
+			jobDescription: setup.openRoles[0],
 		});
 		return setParameters(ranking, 'Tell the recruiter', { url: setup.notifyUrl });
 	},

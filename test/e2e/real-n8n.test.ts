@@ -1,0 +1,591 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+// End to end: a real n8n 2.8.4 (test/n8n-runtime, installed on first use) with this package
+// installed as a community node, driving real workflows against the local Affinda emulator.
+// One n8n for the whole run: it takes seconds to start, the tests below take a few seconds in all.
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+
+import type { INodeExecutionData } from 'n8n-workflow';
+
+import { startEmulator, type Emulator, type ReceivedRequest } from '../emulator';
+import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
+import {
+	CV_EMAIL_INTAKE,
+	importExample,
+	NIGHTLY_REMATCH,
+	RANK_CANDIDATES,
+	type ExampleSetup,
+} from './examples';
+import type { Execution } from './harness/n8n-client';
+import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from './harness/real-n8n';
+import { executionError, outputItems } from './harness/run-data';
+import {
+	affindaNode,
+	manualTrigger,
+	noOp,
+	webhookTrigger,
+	workflow,
+	type Credential,
+} from './test-workflows';
+
+/** Installing the runtime on a fresh machine takes minutes (sqlite3 compiles); later runs reuse it. */
+const SETUP_TIMEOUT_MS = 15 * 60_000;
+const API_KEY = 'e2e-affinda-key';
+/** How n8n's editor sends a secret it never received back (n8n's CREDENTIAL_BLANKING_VALUE). */
+const CREDENTIAL_BLANKING_VALUE = '__n8n_BLANK_VALUE_e5362baf-c777-4d57-a609-6eaf1f9e87f6';
+
+let emulator: Emulator;
+let n8n: RealN8n;
+let inbox: RecordingServer;
+let credential: Credential;
+/** An open role whose job ad was uploaded once, as the example workflows' notes ask. */
+let openRole: string;
+
+beforeAll(async () => {
+	emulator = await startEmulator({ key: API_KEY, seed: 'e2e' });
+	openRole = await uploadToEmulator(
+		emulator.fixtures.sampleFiles.jobDescriptionPdf,
+		emulator.fixtures.documentTypes.jobDescription.identifier,
+		emulator.fixtures.indices.jobDescriptions,
+	);
+	inbox = await startRecordingServer(() => ({ status: 200, body: { ok: true } }));
+	// Filesystem mode: binaries (uploaded CVs, mail attachments) live on disk, not in the items.
+	n8n = await startRealN8n({ env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } });
+	credential = await n8n.client.createCredential('Affinda (emulator)', AFFINDA_CREDENTIAL_TYPE, {
+		apiKey: API_KEY,
+		region: 'custom',
+		baseUrl: emulator.url,
+	});
+}, SETUP_TIMEOUT_MS);
+
+afterAll(async () => {
+	await n8n?.stop();
+	await Promise.all([emulator?.stop(), inbox?.stop()]);
+});
+
+beforeEach(() => {
+	emulator.clearReceived();
+	inbox.requests.length = 0;
+});
+
+/** Runs a workflow once by hand, as the editor's button does, and fails with n8n's own error if it did. */
+async function runOnce(
+	json: Parameters<RealN8n['client']['createWorkflow']>[0],
+	trigger: string,
+	pinned?: INodeExecutionData[],
+): Promise<Execution> {
+	const stored = await n8n.client.createWorkflow(json);
+	const execution = await n8n.client.runManually(
+		stored,
+		trigger,
+		pinned ? { [trigger]: pinned } : undefined,
+	);
+	if (execution.status !== 'success')
+		throw new Error(`"${json.name}" ended ${execution.status}: ${executionError(execution)}`);
+	return execution;
+}
+
+function requestsTo(method: string, path: string | RegExp): ReceivedRequest[] {
+	return emulator.received.filter(
+		(request) =>
+			request.method === method &&
+			(typeof path === 'string' ? request.path === path : path.test(request.path)),
+	);
+}
+
+function json(items: INodeExecutionData[]): Array<Record<string, unknown>> {
+	return items.map((item) => item.json as Record<string, unknown>);
+}
+
+describe('the package installed in a real n8n', () => {
+	test('n8n loads the node, and its AI-tool variant, from the Community Nodes folder', async () => {
+		const names = (await n8n.client.nodeTypes()).map((type) => type.name);
+		expect(names).toEqual(
+			expect.arrayContaining(['n8n-nodes-affinda.affinda', 'n8n-nodes-affinda.affindaTool']),
+		);
+	});
+
+	test("n8n's credential test accepts the right key and refuses a wrong one", async () => {
+		const wrong = await n8n.client.createCredential(
+			'Affinda (wrong key)',
+			AFFINDA_CREDENTIAL_TYPE,
+			{
+				apiKey: 'not-the-key',
+				region: 'custom',
+				baseUrl: emulator.url,
+			},
+		);
+		// What the credential dialog's Test button sends: the form, its secret blanked out (n8n fills
+		// in the stored one).
+		const test = async (tested: Credential) =>
+			(
+				(await n8n.client.rest('POST', '/credentials/test', {
+					credentials: {
+						...tested,
+						type: AFFINDA_CREDENTIAL_TYPE,
+						data: { apiKey: CREDENTIAL_BLANKING_VALUE, region: 'custom', baseUrl: emulator.url },
+					},
+				})) as { data: { status: string; message: string } }
+			).data;
+
+		expect(await test(credential)).toMatchObject({ status: 'OK' });
+		expect(await test(wrong)).toMatchObject({ status: 'Error' });
+		// The test request reached the emulator with each credential's own key (n8n-core sends a
+		// request answered 401 a second time, after its pre-authentication hook).
+		const keysSent = requestsTo('GET', '/v3/organizations').map(
+			(request) => request.headers.authorization,
+		);
+		expect([...new Set(keysSent)]).toEqual([`Bearer ${API_KEY}`, 'Bearer not-the-key']);
+	});
+});
+
+describe('Resume → Search', () => {
+	const criteria = {
+		jobTitles: 'Software Engineer, Backend Developer',
+		yearsExperienceMin: 2,
+		yearsExperienceMax: 15,
+		locations: { location: [{ name: 'Sydney, Australia', distance: 100, unit: 'km' }] },
+		skills: {
+			values: [
+				{ name: 'Python', required: true },
+				{ name: 'AWS', required: false },
+			],
+		},
+		languages: { values: [{ name: 'English', required: true }] },
+		highestDegreeTypes: ['bachelors', 'masters'],
+		searchExpression: 'kubernetes',
+		managementLevel: 'Mid',
+	};
+
+	test('many criteria with Return All: every page fetched with the same body, one item per candidate', async () => {
+		const execution = await runOnce(
+			workflow(
+				'Search: many criteria, Return All',
+				[
+					manualTrigger(),
+					affindaNode('Search', credential, {
+						resource: 'resume',
+						operation: 'search',
+						indices: ['all-resumes'],
+						searchMode: 'custom',
+						criteria,
+						requiredCriteria: { yearsExperienceRequired: true, locationsRequired: true },
+						weights: {
+							jobTitlesWeight: 0.9,
+							skillsWeight: 1,
+							locationsWeight: 0.5,
+							educationWeight: 0.3,
+							searchExpressionWeight: 0.2,
+							managementLevelWeight: 0.1,
+							yearsExperienceWeight: 0.4,
+							languagesWeight: 0.2,
+						},
+						returnAll: true,
+						simplify: true,
+					}),
+				],
+				[['Start', 'Search']],
+			),
+			'Start',
+		);
+
+		const searches = requestsTo('POST', '/v2/resume_search');
+		const expectedBody = {
+			indices: ['all-resumes'],
+			jobTitles: ['Software Engineer', 'Backend Developer'],
+			yearsExperienceMin: 2,
+			yearsExperienceMax: 15,
+			yearsExperienceRequired: true,
+			locations: [{ name: 'Sydney, Australia', distance: 100, unit: 'km' }],
+			locationsRequired: true,
+			skills: [
+				{ name: 'Python', required: true },
+				{ name: 'AWS', required: false },
+			],
+			languages: [{ name: 'English', required: true }],
+			highestDegreeTypes: ['bachelors', 'masters'],
+			searchExpression: 'kubernetes',
+			managementLevel: 'Mid',
+			jobTitlesWeight: 0.9,
+			skillsWeight: 1,
+			locationsWeight: 0.5,
+			educationWeight: 0.3,
+			searchExpressionWeight: 0.2,
+			managementLevelWeight: 0.1,
+			yearsExperienceWeight: 0.4,
+			languagesWeight: 0.2,
+		};
+		expect(searches.length).toBeGreaterThan(2);
+		for (const [page, request] of searches.entries()) {
+			expect(request.query).toEqual({ limit: '50', offset: String(page * 50) });
+			expect(request.body).toEqual(expectedBody);
+			expect(request.headers.authorization).toBe(`Bearer ${API_KEY}`);
+		}
+
+		const items = outputItems(execution, 'Search');
+		const total = await directSearchCount(expectedBody);
+		expect(items).toHaveLength(total);
+		expect(searches).toHaveLength(Math.ceil(total / 50));
+		expect(
+			items.every((item) => JSON.stringify(item.pairedItem) === JSON.stringify({ item: 0 })),
+		).toBe(true);
+		const scores = json(items).map((result) => result.score as number);
+		expect(scores).toEqual([...scores].sort((a, b) => b - a));
+		expect(Object.keys(items[0].json).sort()).toEqual(
+			['criteria', 'customData', 'identifier', 'name', 'pdf', 'score']
+				.filter((key) => key in items[0].json)
+				.sort(),
+		);
+		expect(items[0].json).toMatchObject({
+			identifier: expect.any(String),
+			name: expect.any(String),
+			criteria: { skills: { label: expect.any(String), score: expect.any(Number) } },
+		});
+	});
+
+	test('Continue (using error output): failed items go to the error output, paired, and the rest carry on', async () => {
+		const execution = await runOnce(
+			workflow(
+				'Search: continue on fail',
+				[
+					manualTrigger(),
+					affindaNode(
+						'Search',
+						credential,
+						{
+							resource: 'resume',
+							operation: 'search',
+							indices: '={{ $json.index }}',
+							searchMode: 'custom',
+							criteria: { jobTitles: '={{ $json.jobTitle }}' },
+							weights: { jobTitlesWeight: '={{ $json.weight }}' },
+							returnAll: false,
+							limit: 3,
+							simplify: true,
+						},
+						{ onError: 'continueErrorOutput' },
+					),
+					noOp('Found'),
+					noOp('Failed'),
+				],
+				[
+					['Start', 'Search'],
+					['Search', 'Found', 0],
+					['Search', 'Failed', 1],
+				],
+			),
+			'Start',
+			[
+				{ json: { index: 'all-resumes', jobTitle: 'Data Scientist', weight: 0.5 } },
+				{ json: { index: 'no-such-index', jobTitle: 'Data Scientist', weight: 0.5 } },
+				{ json: { index: 'all-resumes', jobTitle: 'Data Scientist', weight: 1.5 } },
+				{ json: { index: 'all-resumes', jobTitle: 'Nurse', weight: 0.5 } },
+			],
+		);
+
+		const found = outputItems(execution, 'Search', 0);
+		expect(found).toHaveLength(6);
+		expect(found.map((item) => item.pairedItem)).toEqual([
+			...Array(3).fill({ item: 0 }),
+			...Array(3).fill({ item: 3 }),
+		]);
+		const failed = outputItems(execution, 'Search', 1);
+		expect(failed.map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
+		// The service said the index does not exist; the weight never left n8n.
+		expect(String(failed[0].json.error)).toMatch(/no-such-index/);
+		expect(String(failed[1].json.error)).toMatch(/1\.5/);
+		expect(outputItems(execution, 'Failed')).toHaveLength(2);
+		expect(
+			requestsTo('POST', '/v2/resume_search').map(
+				(request) => (request.body as { indices: string[] }).indices,
+			),
+		).toEqual([['all-resumes'], ['no-such-index'], ['all-resumes']]);
+	});
+});
+
+describe("a recruiter's chain, triggered by a webhook in production mode", () => {
+	test('CV upload → parse → add to an index → search it for a job → match detail', async () => {
+		const stored = await n8n.client.createWorkflow(
+			workflow(
+				'CV intake by webhook',
+				[
+					webhookTrigger('Careers form', 'e2e-careers-form'),
+					affindaNode('Parse CV', credential, {
+						resource: 'document',
+						operation: 'upload',
+						source: 'binary',
+						binaryPropertyName: 'cv',
+						destination: 'workspace',
+						workspace: {
+							__rl: true,
+							mode: 'id',
+							value: emulator.fixtures.workspaces.recruitment.identifier,
+						},
+						documentType: {
+							__rl: true,
+							mode: 'id',
+							value: emulator.fixtures.documentTypes.resume.identifier,
+						},
+						wait: true,
+						simplify: true,
+						options: { customIdentifier: '={{ $json.body.candidateRef }}' },
+					}),
+					affindaNode('Add to index', credential, {
+						resource: 'index',
+						operation: 'addDocument',
+						indexName: emulator.fixtures.indices.newCandidates,
+						document: '={{ $json.identifier }}',
+					}),
+					affindaNode('Search for the job', credential, {
+						resource: 'resume',
+						operation: 'search',
+						indices: [emulator.fixtures.indices.newCandidates],
+						searchMode: 'jobDescription',
+						jobDescription: '={{ $("Careers form").item.json.body.job }}',
+						returnAll: false,
+						limit: 10,
+						simplify: true,
+					}),
+					affindaNode('Match detail', credential, {
+						resource: 'jobDescription',
+						operation: 'getMatchDetail',
+						identifier: '={{ $("Careers form").item.json.body.job }}',
+						indices: [emulator.fixtures.indices.jobDescriptions],
+						resume: '={{ $("Parse CV").item.json.identifier }}',
+					}),
+				],
+				[
+					['Careers form', 'Parse CV'],
+					['Parse CV', 'Add to index'],
+					['Add to index', 'Search for the job'],
+					['Search for the job', 'Match detail'],
+				],
+			),
+		);
+		await n8n.client.activateWorkflow(stored.id);
+
+		const cvPath = emulator.fixtures.sampleFiles.resumePdf;
+		const form = new FormData();
+		form.append('job', openRole);
+		form.append('candidateRef', 'careers-4711');
+		form.append(
+			'cv',
+			new Blob([readFileSync(cvPath)], { type: 'application/pdf' }),
+			basename(cvPath),
+		);
+		const response = await fetch(`${n8n.baseUrl}/webhook/e2e-careers-form`, {
+			method: 'POST',
+			body: form,
+		});
+		const execution = await n8n.client.latestExecution(stored.id);
+		expect({ status: response.status, error: executionError(execution) }).toEqual({
+			status: 200,
+			error: undefined,
+		});
+		const answer = (await response.json()) as Record<string, unknown>;
+		expect(answer).toHaveProperty('skills');
+
+		// What reached the service, in order.
+		const [upload] = requestsTo('POST', '/v3/documents');
+		expect(upload.body).toMatchObject({
+			fields: {
+				workspace: emulator.fixtures.workspaces.recruitment.identifier,
+				documentType: emulator.fixtures.documentTypes.resume.identifier,
+				customIdentifier: 'careers-4711',
+			},
+			files: {
+				file: {
+					fileName: basename(cvPath),
+					contentType: 'application/pdf',
+					size: readFileSync(cvPath).length,
+				},
+			},
+		});
+		expect(execution.mode).toBe('webhook');
+		const parsed = outputItems(execution, 'Parse CV')[0].json as {
+			identifier: string;
+			customIdentifier: string;
+		};
+		expect(parsed.customIdentifier).toBe('careers-4711');
+		expect(
+			requestsTo('POST', `/v3/index/${emulator.fixtures.indices.newCandidates}/documents`).map(
+				(r) => r.body,
+			),
+		).toEqual([{ document: parsed.identifier }]);
+		const [search] = requestsTo('POST', '/v2/resume_search');
+		expect(search.body).toEqual({
+			indices: [emulator.fixtures.indices.newCandidates],
+			jobDescription: openRole,
+		});
+		const [detail] = requestsTo('POST', `/v2/job_description_search/details/${openRole}`);
+		expect(detail.body).toEqual({
+			indices: [emulator.fixtures.indices.jobDescriptions],
+			resume: parsed.identifier,
+		});
+
+		// The uploaded candidate is found in the index it was added to, and every item traces back to the form post.
+		expect(
+			json(outputItems(execution, 'Search for the job')).map((result) => result.identifier),
+		).toContain(parsed.identifier);
+		for (const node of ['Parse CV', 'Add to index', 'Match detail']) {
+			expect(outputItems(execution, node).map((item) => item.pairedItem)).toEqual([{ item: 0 }]);
+		}
+		expect(outputItems(execution, 'Match detail')[0].json).toEqual(answer);
+	});
+});
+
+describe('the example workflows in test/workflows', () => {
+	let setup: ExampleSetup;
+	beforeAll(() => {
+		setup = {
+			credential,
+			workspace: emulator.fixtures.workspaces.recruitment.identifier,
+			openRoles: [
+				openRole,
+				...emulator.fixtures.jobDescriptions.slice(0, 2).map((job) => job.identifier),
+			],
+			notifyUrl: inbox.url,
+		};
+	});
+
+	test(`${RANK_CANDIDATES}: a shortlist of ten, best first, each entry paired to its search result`, async () => {
+		const example = await importExample(n8n.client, RANK_CANDIDATES, setup);
+		const execution = await n8n.client.runManually(example.stored, example.trigger);
+		expect(executionError(execution)).toBeUndefined();
+
+		const [search] = requestsTo('POST', '/v2/resume_search');
+		expect(search.query).toEqual({ limit: '10', offset: '0' });
+		expect(search.body).toMatchObject({
+			indices: ['all-resumes'],
+			jobTitles: ['Software Engineer', 'Backend Developer', 'Full Stack Developer'],
+			skillsWeight: 1,
+		});
+		const shortlist = json(outputItems(execution, 'Shortlist'));
+		expect(shortlist.map((entry) => entry.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+		const results = json(outputItems(execution, 'Rank candidates'));
+		expect(shortlist.map((entry) => entry.resumeId)).toEqual(
+			results.map((result) => result.identifier),
+		);
+		expect(outputItems(execution, 'Shortlist').map((item) => item.pairedItem)).toEqual(
+			results.map((_, item) => ({ item })),
+		);
+	});
+
+	test(`${NIGHTLY_REMATCH}: each open job ranked, strong matches posted as one digest`, async () => {
+		const example = await importExample(n8n.client, NIGHTLY_REMATCH, setup);
+		const execution = await n8n.client.runManually(example.stored, example.trigger);
+		expect(executionError(execution)).toBeUndefined();
+
+		expect(requestsTo('GET', /^\/v3\/documents\//).map((request) => request.path)).toEqual(
+			setup.openRoles.map((id) => `/v3/documents/${id}`),
+		);
+		expect(requestsTo('POST', '/v2/resume_search').map((request) => request.body)).toEqual(
+			setup.openRoles.map((jobDescription) => ({ indices: ['all-resumes'], jobDescription })),
+		);
+		const entries = json(outputItems(execution, 'Shortlist entry'));
+		expect(entries.length).toBeGreaterThan(0);
+		expect(
+			entries.every(
+				(entry) =>
+					(entry.score as number) >= 0.5 && setup.openRoles.includes(entry.jobId as string),
+			),
+		).toBe(true);
+		const jobs = json(outputItems(execution, 'Get job description'));
+		expect(jobs.map((job) => job.identifier)).toEqual(setup.openRoles);
+		expect(entries.every((entry) => typeof entry.job === 'string' && entry.job !== '')).toBe(true);
+
+		expect(inbox.requests).toHaveLength(1);
+		const posted = inbox.requests[0].body as { text: string; shortlist: unknown[] };
+		expect(posted.shortlist).toEqual(entries);
+		expect(posted.text.split('\n')).toHaveLength(entries.length + 1);
+	});
+
+	test(`${CV_EMAIL_INTAKE}: a CV attached to an email is parsed, indexed, ranked and announced`, async () => {
+		const cvPath = emulator.fixtures.sampleFiles.resumeText;
+		const email: INodeExecutionData = {
+			json: {
+				from: 'Olivia Nguyen <olivia.nguyen@example.com>',
+				subject: 'Application: Senior Backend Engineer',
+				text: 'Please find my CV attached.',
+			},
+			binary: {
+				attachment_0: {
+					data: readFileSync(cvPath).toString('base64'),
+					mimeType: 'text/plain',
+					fileName: basename(cvPath),
+					fileExtension: 'txt',
+				},
+			},
+		};
+		const example = await importExample(n8n.client, CV_EMAIL_INTAKE, setup);
+		const execution = await n8n.client.runManually(example.stored, example.trigger, {
+			[example.trigger]: [email],
+		});
+		expect(executionError(execution)).toBeUndefined();
+
+		const parsed = outputItems(execution, 'Parse CV')[0].json as { identifier: string };
+		expect(requestsTo('POST', '/v3/documents')[0].body).toMatchObject({
+			files: { file: { fileName: basename(cvPath) } },
+		});
+		expect(
+			requestsTo('POST', '/v3/index/all-resumes/documents').map((request) => request.body),
+		).toEqual([{ document: parsed.identifier }]);
+		expect(
+			json(outputItems(execution, 'Is the new candidate shortlisted?')).map(
+				(result) => result.identifier,
+			),
+		).toEqual([parsed.identifier]);
+		expect(
+			requestsTo('POST', `/v2/job_description_search/details/${setup.openRoles[0]}`).map(
+				(request) => request.body,
+			),
+		).toEqual([{ indices: ['all-job-descriptions'], resume: parsed.identifier }]);
+		expect(inbox.requests).toHaveLength(1);
+		expect((inbox.requests[0].body as { text: string }).text).toMatch(
+			/^New applicant .+ is shortlisted \(score \d\.\d\d\) from Olivia Nguyen/,
+		);
+	});
+});
+
+/** The total the service reports for a search body, asked directly (one result is enough to learn it). */
+async function directSearchCount(body: object): Promise<number> {
+	const response = await fetch(`${emulator.url}/v2/resume_search?limit=1`, {
+		method: 'POST',
+		headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	return ((await response.json()) as { count: number }).count;
+}
+
+/** Uploads a file to the emulator and adds it to an index, as a recruiter would have done once. */
+async function uploadToEmulator(
+	path: string,
+	documentType: string,
+	index: string,
+): Promise<string> {
+	const form = new FormData();
+	form.append('workspace', emulator.fixtures.workspaces.recruitment.identifier);
+	form.append('documentType', documentType);
+	form.append('wait', 'true');
+	form.append('file', new Blob([readFileSync(path)]), basename(path));
+	const response = await fetch(`${emulator.url}/v3/documents`, {
+		method: 'POST',
+		headers: { authorization: `Bearer ${API_KEY}` },
+		body: form,
+	});
+	if (!response.ok)
+		throw new Error(
+			`Uploading ${path} to the emulator failed: ${response.status} ${await response.text()}`,
+		);
+	const identifier = ((await response.json()) as { meta: { identifier: string } }).meta.identifier;
+	const added = await fetch(`${emulator.url}/v3/index/${index}/documents`, {
+		method: 'POST',
+		headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+		body: JSON.stringify({ document: identifier }),
+	});
+	if (!added.ok)
+		throw new Error(
+			`Adding ${identifier} to ${index} failed: ${added.status} ${await added.text()}`,
+		);
+	return identifier;
+}
