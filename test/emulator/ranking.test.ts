@@ -6,7 +6,7 @@
 import type { JobDescriptionFields } from './data/types';
 import { startEmulator, type Emulator } from './index';
 import type { ResumeProfile } from './ranking/profile';
-import { clientFor, type Client } from './test-client';
+import { clientFor, type Client, type Json } from './test-client';
 
 let emulator: Emulator;
 let api: Client;
@@ -18,12 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.stop());
 
-interface Scored {
-	label: string;
-	value: string;
-	score: number;
-}
-type Result = Record<string, any> & { identifier: string; score: number };
+type Result = Json;
 
 async function search(
 	body: Record<string, unknown>,
@@ -40,7 +35,7 @@ async function searchAll(body: Record<string, unknown>): Promise<Result[]> {
 	const out: Result[] = [];
 	let url: string | null = `${emulator.url}/v2/resume_search?limit=50`;
 	while (url) {
-		const page: any = await (
+		const page: Json = await (
 			await api.fetch(url, {
 				method: 'POST',
 				headers: { 'Content-Type': 'application/json' },

