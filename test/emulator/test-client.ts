@@ -72,7 +72,11 @@ export function clientFor(emulator: Emulator, key = emulator.fixtures.key): Clie
 				typeof file === 'string'
 					? { name: basename(file), bytes: readFileSync(file), type: undefined }
 					: file;
-			form.append('file', new Blob([new Uint8Array(bytes)], { type: type ?? 'application/octet-stream' }), name);
+			form.append(
+				'file',
+				new Blob([new Uint8Array(bytes)], { type: type ?? 'application/octet-stream' }),
+				name,
+			);
 			for (const [field, value] of Object.entries(fields)) form.append(field, value);
 			return answer(await raw('/v3/documents', { method: 'POST', body: form }));
 		},
