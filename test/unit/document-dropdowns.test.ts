@@ -1,5 +1,6 @@
 import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 
+import { startEmulator, type Emulator } from '../emulator';
 import {
 	searchDocuments,
 	searchDocumentTypes,
@@ -8,27 +9,29 @@ import {
 
 const BASE_URL = 'https://affinda.test';
 
-/** A load-options context whose HTTP helper answers from `answers`, keyed by path and query. */
+type HttpHelper = (credentialType: string, options: IHttpRequestOptions) => Promise<unknown>;
+
+/** A load-options context on `baseUrl` whose HTTP helper is `http`. */
+function contextWith(baseUrl: string, http: HttpHelper, parameters: IDataObject = {}) {
+	return {
+		getNode: () => ({ name: 'Affinda', type: 'n8n-nodes-affinda.affinda', typeVersion: 1 }),
+		getCredentials: async () => ({ apiKey: 'test-key', region: 'custom', baseUrl }),
+		getCurrentNodeParameter: (name: string) => parameters[name],
+		helpers: { httpRequestWithAuthentication: http },
+	} as unknown as ILoadOptionsFunctions;
+}
+
+/** A context whose HTTP helper answers from `answers`, keyed by method, path and query. */
 function loadOptionsContext(answers: Record<string, unknown>, parameters: IDataObject = {}) {
 	const requests: string[] = [];
-	const context = {
-		getNode: () => ({ name: 'Affinda', type: 'n8n-nodes-affinda.affinda', typeVersion: 1 }),
-		getCredentials: async () => ({ apiKey: 'test-key', region: 'custom', baseUrl: BASE_URL }),
-		getCurrentNodeParameter: (name: string) => parameters[name],
-		helpers: {
-			httpRequestWithAuthentication: async (
-				_credentialType: string,
-				options: IHttpRequestOptions,
-			) => {
-				const query = new URLSearchParams(options.qs as Record<string, string>).toString();
-				const key = `${options.method} ${options.url.replace(BASE_URL, '')}${query ? `?${query}` : ''}`;
-				requests.push(key);
-				if (!(key in answers)) return { statusCode: 404, headers: {}, body: {} };
-				return { statusCode: 200, headers: {}, body: answers[key] };
-			},
-		},
-	} as unknown as ILoadOptionsFunctions;
-	return { context, requests };
+	const http: HttpHelper = async (_credentialType, options) => {
+		const query = new URLSearchParams(options.qs as Record<string, string>).toString();
+		const key = `${options.method} ${options.url.replace(BASE_URL, '')}${query ? `?${query}` : ''}`;
+		requests.push(key);
+		if (!(key in answers)) return { statusCode: 404, headers: {}, body: {} };
+		return { statusCode: 200, headers: {}, body: answers[key] };
+	};
+	return { context: contextWith(BASE_URL, http, parameters), requests };
 }
 
 describe('the workspace list', () => {
@@ -126,5 +129,55 @@ describe('the document list', () => {
 			paginationToken: undefined,
 		});
 		expect(requests).toHaveLength(2);
+	});
+});
+
+describe('the lists against the emulator', () => {
+	let emulator: Emulator;
+	/** Real HTTP, authenticated as n8n's helper would be. */
+	const fetchHelper: HttpHelper = async (_credentialType, options) => {
+		const url = new URL(options.url);
+		for (const [name, value] of Object.entries(options.qs ?? {}))
+			url.searchParams.set(name, String(value));
+		const response = await fetch(url, {
+			method: options.method,
+			headers: { authorization: `Bearer ${emulator.fixtures.key}` },
+		});
+		return { statusCode: response.status, headers: {}, body: await response.json() };
+	};
+	const context = (parameters: IDataObject = {}) =>
+		contextWith(emulator.url, fetchHelper, parameters);
+
+	beforeAll(async () => {
+		emulator = await startEmulator({ resumeCount: 80, jobDescriptionCount: 3, seed: 5 });
+	});
+	afterAll(async () => await emulator.stop());
+
+	test('workspaces, and the document types of one of them', async () => {
+		const { recruitment, finance } = emulator.fixtures.workspaces;
+		const workspaces = (await searchWorkspaces.call(context())).results;
+		expect(workspaces).toEqual(
+			expect.arrayContaining([
+				{ name: recruitment.name, value: recruitment.identifier },
+				{ name: finance.name, value: finance.identifier },
+			]),
+		);
+		const types = (await searchDocumentTypes.call(context({ workspace: recruitment.identifier })))
+			.results;
+		expect(types.map((type) => type.value)).toContain(
+			emulator.fixtures.documentTypes.resume.identifier,
+		);
+	});
+
+	test('documents, a page at a time', async () => {
+		const first = await searchDocuments.call(context());
+		expect(first.results).toHaveLength(50);
+		expect(first.paginationToken).toBe('50');
+		const second = await searchDocuments.call(
+			context(),
+			undefined,
+			first.paginationToken as string,
+		);
+		expect(second.results.map((r) => r.value)).not.toContain(first.results[0].value);
 	});
 });
