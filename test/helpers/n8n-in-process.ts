@@ -3,7 +3,6 @@
  * Runs real workflow JSON in-process with n8n-core's WorkflowExecute and the built package
  * (dist/), loaded the way n8n loads a community package. No n8n app, no database.
  */
-import { resolve } from 'node:path';
 
 import { Container } from '@n8n/di';
 import {
@@ -32,7 +31,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes, NodeHelpers, Workflow } from 'n8n-workflow';
 
-export const PACKAGE_DIR = resolve(__dirname, '..', '..');
+import { PROJECT_ROOT } from './project-root';
+
+export const PACKAGE_DIR = PROJECT_ROOT;
 export const AFFINDA_NODE_TYPE = 'n8n-nodes-affinda.affinda';
 export const MANUAL_TRIGGER_TYPE = 'n8n-nodes-base.manualTrigger';
 

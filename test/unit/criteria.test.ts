@@ -101,7 +101,7 @@ describe('node parameters derived from the table', () => {
 				numberPrecision: 0,
 			});
 		}
-		const locations = criteria.find((o) => o.name === 'locations') as IDataObject;
+		const locations = criteria.find((o) => o.name === 'locations') as unknown as IDataObject;
 		const values = (locations.options as IDataObject[])[0].values as INodeProperties[];
 		expect(values.find((v) => v.name === 'distance')?.typeOptions).toMatchObject({ minValue: 1 });
 		expect(values.find((v) => v.name === 'unit')?.options).toEqual([
@@ -113,7 +113,7 @@ describe('node parameters derived from the table', () => {
 	test('enumerations are the specification\'s', () => {
 		const criteria = byName('criteria');
 		const values = (name: string) =>
-			(criteria.find((o) => o.name === name)?.options as IDataObject[]).map((o) => o.value);
+			(criteria.find((o) => o.name === name)?.options as unknown as IDataObject[]).map((o) => o.value);
 		expect(values('highestDegreeTypes')).toEqual(['bachelors', 'certificate', 'doctoral', 'masters', 'school']);
 		expect(values('managementLevel')).toEqual(['None', 'Low', 'Mid', 'Upper']);
 	});

@@ -37,7 +37,7 @@ export function affindaWorkflow(parameters: IDataObject, settings: Partial<INode
 				...settings,
 			},
 		],
-	} as IWorkflowBase;
+	} as unknown as IWorkflowBase;
 }
 
 export function affindaCredentials(baseUrl: string, apiKey = 'test-key') {
