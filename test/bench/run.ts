@@ -136,7 +136,7 @@ async function main() {
 				'Search, Limit 50, 20 items',
 				async () => expectCount((await runWorkflow(limitSearch, { credentials, input: inputs })).output(AFFINDA_NODE_NAME), 1000, 'node'),
 				async () => {
-					for (const _ of inputs) {
+					for (let item = 0; item < inputs.length; item++) {
 						await fetch(`${emulator.url}/v2/resume_search?limit=50&offset=0`, {
 							method: 'POST',
 							headers: { authorization: `Bearer ${emulator.fixtures.key}`, 'content-type': 'application/json' },
@@ -163,7 +163,9 @@ async function main() {
 				'Upload with Wait for Parsing, 10 items',
 				async () => expectCount((await runWorkflow(upload, { credentials, input: uploadItems })).output(AFFINDA_NODE_NAME), 10, 'node'),
 				async () => {
-					for (const _ of uploadItems) await uploadWithFormData(emulator, file, basename(filePath));
+					for (let item = 0; item < uploadItems.length; item++) {
+						await uploadWithFormData(emulator, file, basename(filePath));
+					}
 				},
 				'10 text resumes, filesystem binary mode, parse delay 0',
 			),
@@ -173,12 +175,16 @@ async function main() {
 		stopN8nCoreTimers();
 	}
 
-	console.log(`\nn8n-nodes-affinda benchmarks (median of ${REPEATS}, node vs plain HTTP in the same run)\n`);
-	console.table(measurements);
-	console.log(JSON.stringify({ repeats: REPEATS, measurements }, null, 2));
+	const rows = measurements.map(
+		(m) =>
+			`${m.scenario.padEnd(40)} node ${String(m.nodeMedianMs).padStart(6)} ms   plain HTTP ${String(m.baselineMedianMs).padStart(6)} ms   overhead ${String(m.overheadPercent).padStart(4)} %   (${m.detail})`,
+	);
+	process.stdout.write(
+		`\nn8n-nodes-affinda benchmarks (median of ${REPEATS}, node vs plain HTTP in the same run)\n\n${rows.join('\n')}\n\n${JSON.stringify({ repeats: REPEATS, measurements }, null, 2)}\n`,
+	);
 }
 
-main().catch((error) => {
-	console.error(error);
+main().catch((error: Error) => {
+	process.stderr.write(`${error.stack ?? error}\n`);
 	process.exitCode = 1;
 });

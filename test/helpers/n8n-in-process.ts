@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 /**
  * Runs real workflow JSON in-process with n8n-core's WorkflowExecute and the built package
  * (dist/), loaded the way n8n loads a community package. No n8n app, no database.
