@@ -1,22 +1,10 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
-// Where the project and the reference n8n live. Found by walking up from this file, so the same
-// code works from source (ts-jest) and from its compiled copy under node_modules/.cache.
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+// Where the reference n8n and the example workflows live.
+import { join } from 'node:path';
 
-const PACKAGE_NAME = 'n8n-nodes-affinda';
+import { PACKAGE_NAME, PROJECT_ROOT } from '../helpers/project-root';
 
-function findProjectRoot(start: string): string {
-	for (let dir = start; ; dir = dirname(dir)) {
-		const manifest = join(dir, 'package.json');
-		if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === PACKAGE_NAME) {
-			return dir;
-		}
-		if (dirname(dir) === dir) throw new Error(`No ${PACKAGE_NAME} package.json above ${start}`);
-	}
-}
-
-export const PROJECT_ROOT = findProjectRoot(__dirname);
+export { PROJECT_ROOT };
 export const PROJECT_PACKAGE_NAME = PACKAGE_NAME;
 
 /** The runtime folder: its package.json and lockfile pin n8n; node_modules is installed beside them. */
