@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
-import type { IDataObject, INodeExecutionData, IWorkflowBase } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeParameters, IWorkflowBase } from 'n8n-workflow';
 
 import { startEmulator, type Emulator, type ReceivedMultipart } from '../emulator';
 import { runWorkflow, stopN8nCoreTimers, storeBinaryFile } from '../helpers/n8n-in-process';
@@ -48,7 +48,7 @@ describe('Document operations against the emulator', () => {
 			id: 'then',
 			name: 'Then',
 			position: [480, 0],
-			parameters: then,
+			parameters: then as INodeParameters,
 		});
 		workflow.connections[AFFINDA_NODE_NAME] = {
 			main: [[{ node: 'Then', type: 'main', index: 0 }]],

@@ -101,7 +101,7 @@ export interface MultipartFile {
 export async function multipartOf(
 	request: RecordedRequest,
 ): Promise<{ fields: Record<string, string>; files: Record<string, MultipartFile> }> {
-	const form = await new Response(request.raw, {
+	const form = await new Response(new Uint8Array(request.raw), {
 		headers: { 'content-type': String(request.headers['content-type']) },
 	}).formData();
 	const fields: Record<string, string> = {};

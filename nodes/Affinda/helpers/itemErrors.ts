@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { InvalidParameterError } from './errors';
@@ -22,12 +22,13 @@ export function toItemError(
 	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });
 }
 
-/** An item for the error output (or the main output), paired with the input that failed. */
+/**
+ * An item for the error output (or the main output), paired with the input that failed. n8n
+ * shows `json.error`; the whole error, with its description and the service's detail, rides along.
+ */
 export function failedItem(
 	error: NodeApiError | NodeOperationError,
 	itemIndex: number,
 ): INodeExecutionData {
-	const json: IDataObject = { error: error.message };
-	if (error.description) json.description = error.description;
-	return { json, error, pairedItem: { item: itemIndex } };
+	return { json: { error: error.message }, error, pairedItem: { item: itemIndex } };
 }
