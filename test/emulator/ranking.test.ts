@@ -228,8 +228,7 @@ describe('required criteria filter', () => {
 				searchExpression: '(python OR java) AND NOT "machine learning"',
 				searchExpressionRequired: true,
 			},
-			(p) =>
-				/\b(python|java)\b/.test(p.rawTextLower) && !p.rawTextLower.includes('machine learning'),
+			(p) => /\b(python|java)\b/i.test(p.rawText) && !/machine learning/i.test(p.rawText),
 		],
 		[
 			'a required customData equals',

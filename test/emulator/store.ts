@@ -198,6 +198,7 @@ export class Store {
 		generateResumes(generator, this.options.resumeCount).forEach((resume) => {
 			const name = resume.name?.raw.replace(/[^A-Za-z]+/g, '-') ?? 'resume';
 			const doc = seeded('resume', resume, 'resumes', `${name}.pdf`);
+			this.profileOf(doc); // now rather than in the first search
 			this.addToIndex(CATALOG.indices.resumes, doc);
 			if (resume.workExperience.some((w) => TECH_CODES.has(w.socCode ?? '')))
 				this.addToIndex(CATALOG.indices.techResumes, doc);
@@ -388,14 +389,17 @@ export class Store {
 		return true;
 	}
 
-	/** Ready documents of the given indices, each once, in index order. */
+	/** Documents of the given indices, each once, in index order. */
 	indexedDocuments(indexNames: readonly string[]): StoredDocument[] {
-		const seen = new Set<string>();
 		const out: StoredDocument[] = [];
+		// One index (the usual search) has no duplicates to skip.
+		const seen = indexNames.length > 1 ? new Set<string>() : undefined;
 		for (const name of indexNames) {
 			for (const id of this.indices.get(name)?.documents ?? []) {
-				if (seen.has(id)) continue;
-				seen.add(id);
+				if (seen) {
+					if (seen.has(id)) continue;
+					seen.add(id);
+				}
 				const doc = this.documents.get(id);
 				if (doc) out.push(doc);
 			}

@@ -212,9 +212,12 @@ function generateResume(options: GeneratorOptions, index: number): ResumeData {
 	}
 	const careerStart = career.length > 0 ? end : reference - 6;
 
+	// Occupations share some skills with the general list; a skill is listed once.
 	const skillNames = [
-		...random.sample(occupation.skills, random.int(5, 10)),
-		...random.sample(GENERAL_SKILLS, random.int(0, 2)),
+		...new Set([
+			...random.sample(occupation.skills, random.int(5, 10)),
+			...random.sample(GENERAL_SKILLS, random.int(0, 2)),
+		]),
 	];
 	const lastUsed = isoDate(employed ? reference : reference - 3);
 	const skills = skillNames.map((name, i) => ({

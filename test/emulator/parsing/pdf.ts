@@ -234,7 +234,7 @@ export function readPdfText(pdf: Buffer): string {
 	return streams(pdf)
 		.map((s) => s.toString('latin1'))
 		.filter((s) => /\bBT\b/.test(s) && /T[jJ]/.test(s))
-		.map(contentText)
+		.map((ops) => contentText(ops).trim())
 		.join('\n')
 		.replace(/[ \t]+\n/g, '\n')
 		.trim();

@@ -13,7 +13,7 @@ import {
 	type SearchBody,
 } from '../search-body';
 import type { ResumeProfile, TitleEntry } from './profile';
-import { tokens } from './profile';
+import { lowerRawText, tokens } from './profile';
 import { compileSearchExpression, containsTerm } from './search-expression';
 
 /** Weight of a criterion whose *Weight field is absent. The service publishes no default. */
@@ -366,7 +366,7 @@ function searchExpressionCriterion(body: SearchBody): Criterion | undefined {
 	const expression = compileSearchExpression(text);
 	const positives = expression.terms.filter((_, i) => expression.positive[i]);
 	const found = (p: ResumeProfile): boolean[] =>
-		expression.terms.map((t) => containsTerm(p.rawTextLower, t));
+		expression.terms.map((t) => containsTerm(lowerRawText(p), t));
 	return {
 		key: 'searchExpression',
 		label: 'Search expression',

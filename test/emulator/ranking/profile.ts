@@ -3,7 +3,7 @@
 // search over ten thousand resumes does no string work it could have done at indexing time.
 
 import { EDUCATION_RANK, isoMonthIndex, parseMonth, type MonthIndex } from '../data/normalise';
-import type { ResumeData } from '../data/types';
+import type { Location, ResumeData } from '../data/types';
 import type { EducationLevel, ManagementLevel } from '../search-body';
 
 export interface TitleEntry {
@@ -37,7 +37,36 @@ export interface ResumeProfile {
 	socName: string;
 	managementLevel: ManagementLevel | null;
 	custom: Record<string, unknown>;
-	rawTextLower: string;
+	rawText: string;
+}
+
+const lowerTexts = new WeakMap<ResumeProfile, string>();
+
+/** The raw text, lowercased on first use: only searchExpression needs it, so most runs never pay. */
+export function lowerRawText(profile: ResumeProfile): string {
+	let text = lowerTexts.get(profile);
+	if (text === undefined) {
+		text = profile.rawText.toLowerCase();
+		lowerTexts.set(profile, text);
+	}
+	return text;
+}
+
+const placeNamesByLocation = new WeakMap<Location, ReadonlySet<string>>();
+
+/** Lowercase names of a location's city, state and country (shared by resumes sharing the location). */
+function placeNamesOf(location: Location | null): ReadonlySet<string> {
+	if (!location) return new Set();
+	let names = placeNamesByLocation.get(location);
+	if (!names) {
+		names = new Set(
+			[location.city, location.state, location.stateCode, location.country, location.countryCode]
+				.filter((v): v is string => !!v)
+				.map((v) => v.toLowerCase()),
+		);
+		placeNamesByLocation.set(location, names);
+	}
+	return names;
 }
 
 export function tokens(text: string): Set<string> {
@@ -66,11 +95,7 @@ export function buildResumeProfile(data: ResumeData, referenceMonth: MonthIndex)
 		}));
 	const current = work.find((w) => w.dates?.isCurrent) ?? work[0];
 	const location = data.location;
-	const placeNames = new Set(
-		[location?.city, location?.state, location?.stateCode, location?.country, location?.countryCode]
-			.filter((v): v is string => !!v)
-			.map((v) => v.toLowerCase()),
-	);
+	const placeNames = placeNamesOf(location);
 
 	const education = data.education ?? [];
 	let highestLevel: EducationLevel | null = null;
@@ -128,7 +153,7 @@ export function buildResumeProfile(data: ResumeData, referenceMonth: MonthIndex)
 		socName: current?.occupation?.classification?.title ?? current?.socName ?? '',
 		managementLevel: current?.occupation?.managementLevel ?? null,
 		custom,
-		rawTextLower: (data.rawText ?? '').toLowerCase(),
+		rawText: data.rawText ?? '',
 	};
 }
 
