@@ -1,3 +1,6 @@
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { affindaApiRequestAllPages, type AffindaRequest } from '../transport';
 import { InvalidParameterError } from './errors';
 
 /** Limit and Offset as the service bounds them, checked before any request. */
@@ -16,4 +19,23 @@ export function toOffset(value: unknown): number {
 		throw new InvalidParameterError('Offset', 'offset', value, 'a whole number of 0 or more');
 	}
 	return offset;
+}
+
+/**
+ * A paged list or search as n8n users expect it: Return All follows every `next` page (pages of
+ * `maxLimit`); otherwise Limit is both the page size asked for and the number returned.
+ */
+export async function requestReturnAllOrLimit(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	maxLimit: number,
+	request: Omit<AffindaRequest, 'itemIndex'>,
+): Promise<IDataObject[]> {
+	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const limit = returnAll ? maxLimit : toLimit(this.getNodeParameter('limit', itemIndex), maxLimit);
+	return await affindaApiRequestAllPages.call(
+		this,
+		{ ...request, qs: { ...request.qs, limit }, itemIndex },
+		returnAll ? undefined : limit,
+	);
 }

@@ -11,6 +11,7 @@ import { failedItem, toItemError } from '../../helpers/itemErrors';
 import {
 	annotationFieldsCollection,
 	annotationFromItem,
+	annotationIdParameter,
 	buildAnnotationUpdate,
 	toAnnotationId,
 } from './fields';
@@ -39,16 +40,7 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Annotation ID',
-		name: 'id',
-		type: 'number',
-		required: true,
-		default: 0,
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		description: 'ID of the annotation to change',
-		displayOptions: { show: { source: ['parameters'] } },
-	},
+	{ ...annotationIdParameter, displayOptions: { show: { source: ['parameters'] } } },
 	{
 		...annotationFieldsCollection(true),
 		displayOptions: { show: { source: ['parameters'] } },

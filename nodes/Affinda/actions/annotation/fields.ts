@@ -267,7 +267,17 @@ function toWireValue(field: AnnotationField, value: unknown, parsedType: ParsedT
 	}
 }
 
-const ANNOTATION_ID = { displayName: 'Annotation ID', name: 'id' };
+export const annotationIdParameter: INodeProperties = {
+	displayName: 'Annotation ID',
+	name: 'id',
+	type: 'number',
+	required: true,
+	default: 0,
+	typeOptions: { minValue: 1, numberPrecision: 0 },
+	description: 'ID of the annotation to change, from a parsed document of a non-resume type',
+};
+
+const ANNOTATION_ID = annotationIdParameter;
 
 export function toAnnotationId(value: unknown): number {
 	const id = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;

@@ -2,18 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { affindaApiRequest } from '../../transport';
-import { annotationFieldsCollection, buildAnnotationUpdate, toAnnotationId } from './fields';
+import {
+	annotationFieldsCollection,
+	annotationIdParameter,
+	buildAnnotationUpdate,
+	toAnnotationId,
+} from './fields';
 
 const properties: INodeProperties[] = [
-	{
-		displayName: 'Annotation ID',
-		name: 'id',
-		type: 'number',
-		required: true,
-		default: 0,
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		description: 'ID of the annotation to change, from a parsed document of a non-resume type',
-	},
+	annotationIdParameter,
 	annotationFieldsCollection(false),
 ];
 

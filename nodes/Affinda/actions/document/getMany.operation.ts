@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../../helpers/errors';
-import { toLimit } from '../../helpers/paging';
-import { affindaApiRequestAllPages } from '../../transport';
+import { requestReturnAllOrLimit } from '../../helpers/paging';
 import { returnAllAndLimit, simplifyParameter } from '../common.descriptions';
 import { compactOption, optionsCollection, workspaceLocator } from './descriptions';
 import { DOCUMENTS_PATH, documentOutput, locatorValue } from './document';
@@ -173,19 +172,14 @@ function toQuery(properties: INodeProperties[], values: IDataObject): IDataObjec
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll
-		? DOCUMENT_PAGE_SIZE
-		: toLimit(this.getNodeParameter('limit', itemIndex), DOCUMENT_PAGE_SIZE);
 	const qs: IDataObject = {
-		limit,
 		...toQuery(filters, this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
 		...toQuery(options, this.getNodeParameter('options', itemIndex, {}) as IDataObject),
 	};
-	const documents = await affindaApiRequestAllPages.call(
-		this,
-		{ method: 'GET', path: DOCUMENTS_PATH, qs, itemIndex },
-		returnAll ? undefined : limit,
-	);
+	const documents = await requestReturnAllOrLimit.call(this, itemIndex, DOCUMENT_PAGE_SIZE, {
+		method: 'GET',
+		path: DOCUMENTS_PATH,
+		qs,
+	});
 	return documents.map((document) => documentOutput.call(this, itemIndex, document));
 }

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { toLimit } from '../../helpers/paging';
-import { affindaApiRequestAllPages } from '../../transport';
+import { requestReturnAllOrLimit } from '../../helpers/paging';
 import { returnAllAndLimit } from '../common.descriptions';
 
 /** The index list's largest page. */
@@ -45,18 +44,14 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll
-		? INDEX_PAGE_SIZE
-		: toLimit(this.getNodeParameter('limit', itemIndex), INDEX_PAGE_SIZE);
 	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = { limit };
+	const qs: IDataObject = {};
 	for (const [name, value] of Object.entries(filters)) {
 		if (value !== '' && value !== undefined) qs[name] = value;
 	}
-	return await affindaApiRequestAllPages.call(
-		this,
-		{ method: 'GET', path: '/v3/index', qs, itemIndex },
-		returnAll ? undefined : limit,
-	);
+	return await requestReturnAllOrLimit.call(this, itemIndex, INDEX_PAGE_SIZE, {
+		method: 'GET',
+		path: '/v3/index',
+		qs,
+	});
 }

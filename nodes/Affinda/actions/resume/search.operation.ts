@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { toLimit, toOffset } from '../../helpers/paging';
+import { requestReturnAllOrLimit, toOffset } from '../../helpers/paging';
 import { criteriaProperties } from '../../search/criteria';
 import { buildSearchBody, readCriteriaValues, toIdentifier } from '../../search/input';
 import { simplifySearchResult } from '../../search/output';
-import { affindaApiRequestAllPages } from '../../transport';
 import { indicesParameter, returnAllAndLimit, simplifyParameter } from '../common.descriptions';
 
 const SEARCH_PATH = '/v2/resume_search';
@@ -111,18 +110,14 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		readMatch.call(this, mode, itemIndex),
 		criteria,
 	);
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
-	const limit = returnAll
-		? SEARCH_PAGE_SIZE
-		: toLimit(this.getNodeParameter('limit', itemIndex), SEARCH_PAGE_SIZE);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const offset = toOffset(options.offset);
-
-	const results = await affindaApiRequestAllPages.call(
-		this,
-		{ method: 'POST', path: SEARCH_PATH, qs: { limit, offset }, body, itemIndex, idempotent: true },
-		returnAll ? undefined : limit,
-	);
+	const results = await requestReturnAllOrLimit.call(this, itemIndex, SEARCH_PAGE_SIZE, {
+		method: 'POST',
+		path: SEARCH_PATH,
+		qs: { offset: toOffset(options.offset) },
+		body,
+		idempotent: true,
+	});
 	const simplify = this.getNodeParameter('simplify', itemIndex) as boolean;
 	return simplify ? results.map(simplifySearchResult) : results;
 }
