@@ -4,8 +4,7 @@
 // document, and for resumes the search profile, show the edit.
 
 import { placeLocation, classificationForTitle, managementLevelForTitle } from './data/normalise';
-import type { ExtractorName, JobDescriptionFields } from './data/types';
-import { CUSTOM_DATA_POINTS } from './data/types';
+import { CUSTOM_DATA_POINTS, type ExtractorName, type JobDescriptionFields } from './data/types';
 import type { ErrorItem } from './http';
 import { validate, type Schema } from './validation';
 

@@ -5,7 +5,7 @@
 // filter as well. The formulas are deliberately simple so a result can be explained by hand.
 
 import { CUSTOM_DATA_POINTS } from '../data/types';
-import { findPlace, EDUCATION_RANK } from '../data/normalise';
+import { findPlace } from '../data/normalise';
 import {
 	MANAGEMENT_LEVELS,
 	type LocationFilter,
@@ -450,13 +450,4 @@ export function criteriaOf(body: SearchBody): Criterion[] {
 		searchExpressionCriterion(body),
 		...customDataCriteria(body),
 	].filter((c): c is Criterion => c !== undefined);
-}
-
-/** Education levels at or above `level`, for criteria derived from a job's minimum education. */
-export function levelsAtLeast(
-	level: keyof typeof EDUCATION_RANK,
-): Array<keyof typeof EDUCATION_RANK> {
-	return (Object.keys(EDUCATION_RANK) as Array<keyof typeof EDUCATION_RANK>).filter(
-		(l) => EDUCATION_RANK[l] >= EDUCATION_RANK[level],
-	);
 }

@@ -4,8 +4,14 @@
 // caller can match a job description and still, say, make skills weigh more.
 
 import type { JobDescriptionFields, Location } from '../data/types';
-import type { LocationFilter, SearchBody } from '../search-body';
-import { DEFAULT_DISTANCE, levelsAtLeast } from './criteria';
+import {
+	EDUCATION_LEVELS,
+	type EducationLevel,
+	type LocationFilter,
+	type SearchBody,
+} from '../search-body';
+import { EDUCATION_RANK } from '../data/normalise';
+import { DEFAULT_DISTANCE } from './criteria';
 import type { ResumeProfile } from './profile';
 
 type Derived = Partial<SearchBody>;
@@ -25,6 +31,11 @@ function locationFilters(location: Location | null): LocationFilter[] | undefine
 	return location.rawInput
 		? [{ name: location.rawInput, distance: DEFAULT_DISTANCE, unit: 'km' }]
 		: undefined;
+}
+
+/** Education levels at or above `level` (a job asking for a bachelor's takes a master's too). */
+function levelsAtLeast(level: EducationLevel): EducationLevel[] {
+	return EDUCATION_LEVELS.filter((l) => EDUCATION_RANK[l] >= EDUCATION_RANK[level]);
 }
 
 const nonEmpty = <T>(list: T[]): T[] | undefined => (list.length > 0 ? list : undefined);

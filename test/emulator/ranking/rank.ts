@@ -5,13 +5,13 @@
 import { RESULT_COMPONENTS, type Criterion } from './criteria';
 import type { ResumeProfile } from './profile';
 
+/** Anything with a search profile; ranking hands the same objects back. */
 export interface Candidate {
-	identifier: string;
 	profile: ResumeProfile;
 }
 
-export interface Ranked {
-	candidate: Candidate;
+export interface Ranked<C extends Candidate> {
+	candidate: C;
 	score: number;
 }
 
@@ -35,11 +35,14 @@ export function totalScore(criteria: readonly Criterion[], profile: ResumeProfil
 	return weights === 0 ? 0 : weighted / weights;
 }
 
-export function rank(candidates: readonly Candidate[], criteria: readonly Criterion[]): Ranked[] {
+export function rank<C extends Candidate>(
+	candidates: readonly C[],
+	criteria: readonly Criterion[],
+): Array<Ranked<C>> {
 	const filters = criteria
 		.filter((c) => c.passes)
 		.map((c) => c.passes as (p: ResumeProfile) => boolean);
-	const kept: Ranked[] = [];
+	const kept: Array<Ranked<C>> = [];
 	for (const candidate of candidates) {
 		if (filters.every((passes) => passes(candidate.profile))) {
 			kept.push({ candidate, score: totalScore(criteria, candidate.profile) });

@@ -166,7 +166,7 @@ function resumeSearch(app: App, version: ApiVersion, status: number) {
 		const candidates = store
 			.indexedDocuments(body.indices)
 			.filter((doc) => doc !== resume)
-			.map((doc) => ({ identifier: doc.identifier, profile: store.profileOf(doc), doc }));
+			.map((doc) => ({ doc, profile: store.profileOf(doc) }));
 		const ranked = rank(candidates, criteria);
 		const listed = pageOf(ranked, page, (limit, offset) => ctx.pageUrl(limit, offset));
 		return {
@@ -176,14 +176,13 @@ function resumeSearch(app: App, version: ApiVersion, status: number) {
 				next: listed.next,
 				previous: listed.previous,
 				parameters: body,
-				results: listed.results.map(({ candidate, score }) => {
-					const doc = store.document(candidate.identifier) as StoredDocument;
-					const { components, customData } = explain(criteria, candidate.profile);
+				results: listed.results.map(({ candidate: { doc, profile }, score }) => {
+					const { components, customData } = explain(criteria, profile);
 					return {
-						identifier: candidate.identifier,
+						identifier: doc.identifier,
 						score: round(score),
 						pdf: mediaUrl(ctx.origin, doc, 'pdf'),
-						name: candidate.profile.name,
+						name: profile.name,
 						...components,
 						customData,
 					};
