@@ -115,6 +115,14 @@ describe('files', () => {
 		expect(readDocxText(writeDocx(text))).toBe(text);
 		const long = Array.from({ length: 120 }, (_, i) => `Line ${i + 1}`).join('\n');
 		expect(readPdfText(writePdf(long)).split('\n')).toHaveLength(120);
+		// A composite-font PDF would read as junk: it reads as no text instead.
+		const composite = Buffer.from(
+			writePdf('Hello')
+				.toString('latin1')
+				.replace('/Subtype /Type1 /BaseFont /Helvetica ', '/Subtype /Type0 /BaseFont /Helvetica '),
+			'latin1',
+		);
+		expect(readPdfText(composite)).toBe('');
 	});
 
 	it.each(RENDERED_SAMPLES.map((s) => [s.file, s.source]))(

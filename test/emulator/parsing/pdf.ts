@@ -229,10 +229,15 @@ function contentText(ops: string): string {
 	return out;
 }
 
-/** The text of a PDF, page content in file order. */
+/** Composite (CID) fonts show glyph ids, not characters: without their ToUnicode maps, only junk. */
+const COMPOSITE_FONT = /\/Subtype\s*\/Type0\b/;
+
+/** The text of a PDF, page content in file order ('' when its fonts hide the characters). */
 export function readPdfText(pdf: Buffer): string {
-	return streams(pdf)
-		.map((s) => s.toString('latin1'))
+	const decoded = streams(pdf).map((s) => s.toString('latin1'));
+	if (COMPOSITE_FONT.test(pdf.toString('latin1')) || decoded.some((s) => COMPOSITE_FONT.test(s)))
+		return '';
+	return decoded
 		.filter((s) => /\bBT\b/.test(s) && /T[jJ]/.test(s))
 		.map((ops) => contentText(ops).trim())
 		.join('\n')
