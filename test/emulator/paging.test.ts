@@ -33,28 +33,18 @@ describe('resume search paging', () => {
 	};
 
 	it.each([3, 7, 50])('walks all %i-per-page pages exactly once, in score order', async (limit) => {
-		const seen: Json[] = [];
-		let url: string | null = `${emulator.url}/v2/resume_search?limit=${limit}`;
-		let pages = 0;
-		while (url) {
-			const page: Json = await (
-				await api.fetch(url, {
-					method: 'POST',
-					headers: { 'Content-Type': 'application/json' },
-					body: JSON.stringify(body),
-				})
-			).json();
+		const pages = await api.searchPages(`/v2/resume_search?limit=${limit}`, body);
+		pages.forEach((page, i) => {
 			expect(page.count).toBe(237);
 			expect(page.results.length).toBeLessThanOrEqual(limit);
-			if (page.next) expectLink(page.next, '/v2/resume_search', limit, (pages + 1) * limit);
-			if (pages === 0) expect(page.previous).toBeNull();
-			else expectLink(page.previous, '/v2/resume_search', limit, (pages - 1) * limit);
-			seen.push(...page.results);
-			url = page.next;
-			pages++;
-		}
-		expect(pages).toBe(Math.ceil(237 / limit));
+			if (page.next) expectLink(page.next, '/v2/resume_search', limit, (i + 1) * limit);
+			if (i === 0) expect(page.previous).toBeNull();
+			else expectLink(page.previous, '/v2/resume_search', limit, (i - 1) * limit);
+		});
+		const seen: Json[] = pages.flatMap((page) => page.results);
+		expect(pages).toHaveLength(Math.ceil(237 / limit));
 		const ids = seen.map((r) => r.identifier);
+		expect(ids).toHaveLength(237);
 		expect(new Set(ids).size).toBe(237);
 		expect(new Set(ids)).toEqual(new Set(emulator.store.indices.get('all-resumes')?.documents));
 		const scores = seen.map((r) => r.score);

@@ -5,6 +5,7 @@
 
 import type { JobDescriptionFields } from './data/types';
 import { startEmulator, type Emulator } from './index';
+import { RESULT_COMPONENTS } from './ranking/criteria';
 import type { ResumeProfile } from './ranking/profile';
 import { clientFor, type Client, type Json } from './test-client';
 
@@ -31,21 +32,8 @@ async function search(
 
 /** Every result of a search, following `next` (re-POSTing the same body). */
 async function searchAll(body: Record<string, unknown>): Promise<Result[]> {
-	const full = { indices: [INDEX], ...body };
-	const out: Result[] = [];
-	let url: string | null = `${emulator.url}/v2/resume_search?limit=50`;
-	while (url) {
-		const page: Json = await (
-			await api.fetch(url, {
-				method: 'POST',
-				headers: { 'Content-Type': 'application/json' },
-				body: JSON.stringify(full),
-			})
-		).json();
-		out.push(...page.results);
-		url = page.next;
-	}
-	return out;
+	const pages = await api.searchPages('/v2/resume_search?limit=50', { indices: [INDEX], ...body });
+	return pages.flatMap((page) => page.results);
 }
 
 /** The seeded profiles, to check filters against the data rather than against the ranking code. */
@@ -70,17 +58,7 @@ describe('scores and weights', () => {
 		expect(isDescending(results.map((r) => r.score))).toBe(true);
 		for (const r of results) {
 			expect(r.score).toBeCloseTo(0.8 * r.jobTitle.score + 0.2 * r.skills.score, 3);
-			for (const key of [
-				'jobTitle',
-				'managementLevel',
-				'experience',
-				'skills',
-				'languages',
-				'location',
-				'education',
-				'occupationGroup',
-				'searchExpression',
-			]) {
+			for (const { key } of RESULT_COMPONENTS) {
 				expect(r[key]).toEqual({
 					label: expect.any(String),
 					value: expect.any(String),

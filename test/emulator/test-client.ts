@@ -26,6 +26,8 @@ export interface Client {
 		file: string | { name: string; bytes: Buffer; type?: string },
 		fields: Record<string, string>,
 	): Promise<Answer<T>>;
+	/** Every page of a search: POST `path`, then re-POST the same body to each `next`. */
+	searchPages(path: string, body: unknown): Promise<Json[]>;
 	/** A raw fetch against the emulator (path or absolute URL), with the key unless told otherwise. */
 	fetch(pathOrUrl: string, init?: RequestInit & { key?: string | null }): Promise<Response>;
 }
@@ -79,6 +81,18 @@ export function clientFor(emulator: Emulator, key = emulator.fixtures.key): Clie
 			);
 			for (const [field, value] of Object.entries(fields)) form.append(field, value);
 			return answer(await raw('/v3/documents', { method: 'POST', body: form }));
+		},
+		searchPages: async (path, body) => {
+			const pages: Json[] = [];
+			let url: string | null = path;
+			while (url) {
+				const page: Json = await json('POST', url, body);
+				if (page.status !== 200)
+					throw new Error(`Search answered ${page.status}: ${JSON.stringify(page.body)}`);
+				pages.push(page.body);
+				url = page.body.next;
+			}
+			return pages;
 		},
 		fetch: raw,
 	};
