@@ -75,6 +75,29 @@ it('lists document types, optionally of one workspace', async () => {
 	expect((await api.get('/v3/document_types?workspace=nOsUcHws')).status).toBe(400);
 });
 
+it('lists the collections of a workspace, which is required', async () => {
+	const { collections, workspaces } = emulator.fixtures;
+	expect(await api.get('/v3/collections')).toMatchObject({
+		status: 400,
+		body: { errors: [{ attr: 'workspace', code: 'required' }] },
+	});
+	const answer = await api.get(`/v3/collections?workspace=${workspaces.recruitment.identifier}`);
+	expect(answer.body.map((c: Json) => c.identifier)).toEqual([
+		collections.resumes.identifier,
+		collections.jobDescriptions.identifier,
+	]);
+	expect(answer.body[0]).toMatchObject({
+		name: 'Resumes',
+		workspace: { identifier: workspaces.recruitment.identifier },
+		extractor: { identifier: 'resume' },
+	});
+	const workspace = await api.get(`/v3/workspaces/${workspaces.finance.identifier}`);
+	expect(workspace.body.collections).toEqual([
+		expect.objectContaining({ identifier: collections.invoices.identifier, name: 'Invoices' }),
+	]);
+	expect((await api.get(`/v3/collections/${collections.invoices.identifier}`)).status).toBe(200);
+});
+
 it('serves occupation groups as a tree whose codes socCodes take', async () => {
 	const tree = (await api.get('/v3/occupation_groups')).body;
 	expect(tree.map((g: Json) => g.code)).toEqual([1, 2, 3, 4, 5, 7]);

@@ -126,6 +126,55 @@ describe('upload', () => {
 		expect(invoice.body.data.totalAmount.parsed).toBe(10230);
 	});
 
+	it('uploads into a collection, which fixes the workspace and the document type', async () => {
+		const { collections, workspaces } = emulator.fixtures;
+		const answer = await api.upload(emulator.fixtures.sampleFiles.jobDescriptionText, {
+			collection: collections.jobDescriptions.identifier,
+		});
+		expect(answer.status).toBe(200);
+		expect(answer.body).toMatchObject({
+			extractor: 'job-description',
+			meta: {
+				workspace: { identifier: workspaces.recruitment.identifier },
+				collection: {
+					identifier: collections.jobDescriptions.identifier,
+					name: 'Job Descriptions',
+				},
+			},
+		});
+		const listed = await api.get(
+			`/v3/documents?collection=${collections.jobDescriptions.identifier}`,
+		);
+		expect(listed.body.results.map((d: Json) => d.meta.identifier)).toEqual([
+			answer.body.meta.identifier,
+		]);
+		const resume = emulator.fixtures.sampleFiles.resumeText;
+		expectError(
+			await api.upload(resume, { collection: 'nOsUcHco' }),
+			400,
+			'collection',
+			'does_not_exist',
+		);
+		expectError(
+			await api.upload(resume, {
+				collection: collections.resumes.identifier,
+				workspace: workspaces.finance.identifier,
+			}),
+			400,
+			'workspace',
+			'invalid',
+		);
+		expectError(
+			await api.upload(resume, {
+				collection: collections.resumes.identifier,
+				documentType: emulator.fixtures.documentTypes.jobDescription.identifier,
+			}),
+			400,
+			'documentType',
+			'does_not_exist',
+		);
+	});
+
 	it('fails a file with no text (an image) as the service does, with no_text_found', async () => {
 		const answer = await api.upload(
 			{ name: 'scan.png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]) },

@@ -79,6 +79,12 @@ export interface EmulatorFixtures {
 		jobDescription: { identifier: string; name: string };
 		invoice: { identifier: string; name: string };
 	};
+	/** Collections (deprecated in the service, still accepted by uploads), one per document type. */
+	collections: {
+		resumes: { identifier: string; name: string };
+		jobDescriptions: { identifier: string; name: string };
+		invoices: { identifier: string; name: string };
+	};
 	indices: { resumes: string; techResumes: string; newCandidates: string; jobDescriptions: string };
 	/** The first ten seeded resumes. */
 	resumes: SeededResume[];
@@ -135,6 +141,20 @@ function fixturesOf(store: Store, key: string): EmulatorFixtures {
 			invoice: {
 				identifier: CATALOG.documentTypes.invoice.identifier,
 				name: CATALOG.documentTypes.invoice.name,
+			},
+		},
+		collections: {
+			resumes: {
+				identifier: CATALOG.collections.resumes.identifier,
+				name: CATALOG.collections.resumes.name,
+			},
+			jobDescriptions: {
+				identifier: CATALOG.collections.jobDescriptions.identifier,
+				name: CATALOG.collections.jobDescriptions.name,
+			},
+			invoices: {
+				identifier: CATALOG.collections.invoices.identifier,
+				name: CATALOG.collections.invoices.name,
 			},
 		},
 		indices: { ...CATALOG.indices },

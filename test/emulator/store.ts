@@ -37,6 +37,13 @@ export interface DocumentTypeRecord {
 	description: string;
 	extractor: ExtractorName;
 }
+/** A (deprecated) collection: a workspace's bucket for one document type. */
+export interface CollectionRecord {
+	identifier: string;
+	name: string;
+	workspace: WorkspaceRecord;
+	documentType: DocumentTypeRecord;
+}
 export interface IndexRecord {
 	name: string;
 	docType: IndexDocType;
@@ -50,6 +57,8 @@ export interface StoredDocument {
 	extractor: ExtractorName;
 	workspace: WorkspaceRecord;
 	documentType: DocumentTypeRecord;
+	/** Set when uploaded into a collection. */
+	collection: CollectionRecord | null;
 	fileName: string | null;
 	customIdentifier: string | null;
 	language: string | null;
@@ -95,6 +104,26 @@ export const CATALOG = {
 		},
 		invoice: { identifier: 'emuInvoi', name: 'Invoice', extractor: 'invoice' as const },
 	},
+	collections: {
+		resumes: {
+			identifier: 'emuColRe',
+			name: 'Resumes',
+			workspace: 'recruitment',
+			documentType: 'resume',
+		},
+		jobDescriptions: {
+			identifier: 'emuColJd',
+			name: 'Job Descriptions',
+			workspace: 'recruitment',
+			documentType: 'jobDescription',
+		},
+		invoices: {
+			identifier: 'emuColIn',
+			name: 'Invoices',
+			workspace: 'finance',
+			documentType: 'invoice',
+		},
+	},
 	indices: {
 		resumes: 'all-resumes',
 		techResumes: 'tech-resumes',
@@ -124,6 +153,7 @@ export class Store {
 	readonly organization: OrganizationRecord;
 	readonly workspaces: WorkspaceRecord[];
 	readonly documentTypes: DocumentTypeRecord[];
+	readonly collections: CollectionRecord[];
 	readonly indices = new Map<string, IndexRecord>();
 	private readonly documents = new Map<string, StoredDocument>();
 	private documentOrder: StoredDocument[] = [];
@@ -149,6 +179,16 @@ export class Store {
 			},
 			{ ...CATALOG.workspaces.finance, documentTypes: [types.invoice.identifier] },
 		];
+		this.collections = Object.values(CATALOG.collections).map((c) => ({
+			identifier: c.identifier,
+			name: c.name,
+			workspace: this.workspaces.find(
+				(w) => w.identifier === CATALOG.workspaces[c.workspace].identifier,
+			) as WorkspaceRecord,
+			documentType: this.documentTypes.find(
+				(t) => t.identifier === types[c.documentType].identifier,
+			) as DocumentTypeRecord,
+		}));
 		this.identifiers = new IdentifierSource(seed);
 		for (const name of [
 			CATALOG.indices.resumes,
@@ -215,6 +255,10 @@ export class Store {
 		return this.documentTypes.find((t) => t.identifier === identifier);
 	}
 
+	collection(identifier: string): CollectionRecord | undefined {
+		return this.collections.find((c) => c.identifier === identifier);
+	}
+
 	// ---- documents
 
 	newDocumentIdentifier(): string {
@@ -229,6 +273,7 @@ export class Store {
 			Partial<StoredDocument>,
 	): StoredDocument {
 		const doc: StoredDocument = {
+			collection: null,
 			fileName: null,
 			customIdentifier: null,
 			language: 'en',

@@ -217,28 +217,44 @@ export async function uploadDocument(app: App, ctx: RequestContext): Promise<Rep
 	const request = readUploadRequest(ctx);
 	const { text, booleans } = request;
 
-	if (text.collection)
+	// A collection fixes the workspace and the document type.
+	const collection = text.collection ? store.collection(text.collection) : undefined;
+	if (text.collection && !collection) {
 		throw fieldError(
 			'collection',
 			'does_not_exist',
 			`Object with identifier=${text.collection} does not exist.`,
 		);
-	const workspace = store.workspace(text.workspace);
-	if (!workspace)
+	}
+	const workspace = collection?.workspace ?? store.workspace(text.workspace);
+	if (!workspace) {
 		throw fieldError(
 			'workspace',
 			'does_not_exist',
 			`Object with identifier=${text.workspace} does not exist.`,
 		);
-	let documentType = text.documentType ? store.documentType(text.documentType) : undefined;
+	}
+	if (collection && text.workspace && text.workspace !== collection.workspace.identifier) {
+		throw fieldError(
+			'workspace',
+			'invalid',
+			`Collection ${collection.identifier} belongs to workspace ${collection.workspace.identifier}.`,
+		);
+	}
+	let documentType =
+		collection?.documentType ??
+		(text.documentType ? store.documentType(text.documentType) : undefined);
 	if (
 		text.documentType &&
-		(!documentType || !workspace.documentTypes.includes(documentType.identifier))
+		(documentType?.identifier !== text.documentType ||
+			!workspace.documentTypes.includes(text.documentType))
 	) {
 		throw fieldError(
 			'documentType',
 			'does_not_exist',
-			`Document type ${text.documentType} does not exist in workspace ${workspace.identifier}.`,
+			collection
+				? `Collection ${collection.identifier} parses ${collection.documentType.name} documents, not ${text.documentType}.`
+				: `Document type ${text.documentType} does not exist in workspace ${workspace.identifier}.`,
 		);
 	}
 
@@ -293,6 +309,7 @@ export async function uploadDocument(app: App, ctx: RequestContext): Promise<Rep
 		extractor: documentType.extractor,
 		workspace,
 		documentType,
+		collection: collection ?? null,
 		fileName,
 		customIdentifier: text.customIdentifier ?? text.identifier ?? null,
 		language: text.language ?? 'en',

@@ -5,6 +5,7 @@
 import { readPath, type AnnotationRecord } from './annotations';
 import {
 	CATALOG,
+	type CollectionRecord,
 	type IndexRecord,
 	type Store,
 	type StoredDocument,
@@ -25,6 +26,39 @@ export function organizationView(store: Store) {
 	};
 }
 
+/** A collection as workspaces and documents list it. */
+function collectionSummary(collection: CollectionRecord) {
+	const extractor = collection.documentType.extractor;
+	return {
+		identifier: collection.identifier,
+		name: collection.name,
+		extractor: {
+			identifier: extractor,
+			name: collection.documentType.name,
+			namePlural: `${collection.documentType.name}s`,
+			baseExtractor: null,
+			validatable: extractor === 'invoice',
+			createdDt: '2026-01-01T00:00:00Z',
+		},
+		validationRules: [],
+		autoRefreshValidationResults: false,
+	};
+}
+
+export function collectionView(store: Store, collection: CollectionRecord) {
+	return {
+		...collectionSummary(collection),
+		workspace: {
+			identifier: collection.workspace.identifier,
+			name: collection.workspace.name,
+			organization: organizationView(store),
+		},
+		documentType: collection.documentType.identifier,
+		unvalidatedDocsCount: store.allDocuments().filter((d) => d.collection === collection).length,
+		confirmedDocsCount: 0,
+	};
+}
+
 export function workspaceView(store: Store, workspace: WorkspaceRecord) {
 	const docs = store.allDocuments().filter((d) => d.workspace === workspace);
 	return {
@@ -32,7 +66,7 @@ export function workspaceView(store: Store, workspace: WorkspaceRecord) {
 		organization: organizationView(store),
 		name: workspace.name,
 		visibility: 'organization',
-		collections: [],
+		collections: store.collections.filter((c) => c.workspace === workspace).map(collectionSummary),
 		documentTypes: workspace.documentTypes,
 		rejectInvalidDocuments: false,
 		rejectDuplicates: false,
@@ -171,7 +205,7 @@ export function documentView(store: Store, doc: StoredDocument, options: Documen
 		ocrConfidence: null,
 		reviewUrl: null,
 		documentType: doc.documentType.identifier,
-		collection: null,
+		collection: doc.collection ? collectionSummary(doc.collection) : null,
 		workspace: { identifier: doc.workspace.identifier, name: doc.workspace.name },
 		archivedDt: null,
 		isArchived: false,

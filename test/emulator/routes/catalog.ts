@@ -9,7 +9,13 @@ import { fieldError, notFound, pageOf, queryValue, readPaging, validationError }
 import type { Router, RequestContext, Reply } from '../router';
 import { indexDocTypeOf, type IndexDocType } from '../store';
 import { objectOf, str, validate } from '../validation';
-import { documentTypeView, indexView, organizationView, workspaceView } from '../views';
+import {
+	collectionView,
+	documentTypeView,
+	indexView,
+	organizationView,
+	workspaceView,
+} from '../views';
 
 const INVALID_CHOICE = 'Select a valid choice. That choice is not one of the available choices.';
 const INDEX_DOC_TYPES: readonly IndexDocType[] = ['resumes', 'job_descriptions'];
@@ -150,6 +156,24 @@ export function registerCatalogRoutes(router: Router, app: App): void {
 		const type = store.documentType(ctx.params.identifier);
 		if (!type) throw notFound();
 		return { status: 200, body: documentTypeView(store, type) };
+	});
+	// Collections are deprecated in the service but still take uploads; listing needs a workspace.
+	router.add('GET', '/v3/collections', (ctx) => {
+		const workspaceId = queryValue(ctx.query, 'workspace');
+		if (!workspaceId) throw fieldError('workspace', 'required', 'This field is required.');
+		const workspace = store.workspace(workspaceId);
+		if (!workspace) throw fieldError('workspace', 'invalid_choice', INVALID_CHOICE);
+		return {
+			status: 200,
+			body: store.collections
+				.filter((c) => c.workspace === workspace)
+				.map((c) => collectionView(store, c)),
+		};
+	});
+	router.add('GET', '/v3/collections/{identifier}', (ctx) => {
+		const collection = store.collection(ctx.params.identifier);
+		if (!collection) throw notFound();
+		return { status: 200, body: collectionView(store, collection) };
 	});
 	router.add('GET', '/v3/occupation_groups', () => ({ status: 200, body: OCCUPATION_TREE }));
 

@@ -93,7 +93,7 @@ function listDocuments(app: App) {
 			const isReady = store.isReady(d, now);
 			return (
 				(!workspace || d.workspace.identifier === workspace) &&
-				!collection && // the emulator has no collections
+				(!collection || d.collection?.identifier === collection) &&
 				(!state || (isReady ? 'review' : 'uploaded') === state) &&
 				(ready === undefined || isReady === ready) &&
 				(failed === undefined || (isReady && d.failed) === failed) &&
