@@ -93,6 +93,49 @@ function degreeName(random: Random, level: EducationLevel, field: string): strin
 	}
 }
 
+const sharedSkillSources: Array<ResumeData['skills'][number]['sources']> = [];
+
+/** `[{section: 'Skills', position}]`, shared and frozen: every generated skill has one. */
+function skillSources(position: number): ResumeData['skills'][number]['sources'] {
+	sharedSkillSources[position] ??= Object.freeze([
+		Object.freeze({ section: 'Skills', position }),
+	]) as ResumeData['skills'][number]['sources'];
+	return sharedSkillSources[position];
+}
+
+/**
+ * Records that many generated resumes hold alike are built once and frozen, so ten thousand
+ * resumes allocate (and the garbage collector copies) far fewer objects. Edits never reach inside
+ * them: they replace a whole entry.
+ */
+function shared<T>(cache: Map<string, T>, key: string, build: () => T): T {
+	let value = cache.get(key);
+	if (value === undefined) {
+		value = Object.freeze(build());
+		cache.set(key, value);
+	}
+	return value;
+}
+
+const accreditations = new Map<string, NonNullable<ResumeEducation['accreditation']>>();
+const accreditationFor = (name: string) =>
+	shared(accreditations, name, () => ({
+		education: name,
+		inputStr: name,
+		matchStr: name,
+		educationLevel: educationLevelFor(name),
+	}));
+
+const occupations = new Map<string, ResumeWorkExperience['occupation']>();
+const occupationOf = (title: string, baseTitle: string, socCode: number) =>
+	shared(occupations, `${title}|${baseTitle}|${socCode}`, () => ({
+		jobTitle: title,
+		jobTitleNormalized: baseTitle,
+		emsiId: null,
+		managementLevel: managementLevelForTitle(title),
+		classification: classificationFor(socCode),
+	}));
+
 export interface GeneratorOptions {
 	seed: number | string;
 	/** The month generated careers end in ("today" for generated data). */
@@ -128,12 +171,7 @@ function generateEducation(
 		return {
 			id: i + 1,
 			organization,
-			accreditation: {
-				education: name,
-				inputStr: name,
-				matchStr: name,
-				educationLevel: educationLevelFor(name),
-			},
+			accreditation: accreditationFor(name),
 			grade: null,
 			location: locationFromPlace(place),
 			dates: {
@@ -199,13 +237,7 @@ function generateResume(options: GeneratorOptions, index: number): ResumeData {
 				isCurrent,
 				rawText: `${monthLabel(start)} - ${isCurrent ? 'Present' : monthLabel(end)}`,
 			},
-			occupation: {
-				jobTitle: title,
-				jobTitleNormalized: baseTitle,
-				emsiId: null,
-				managementLevel: managementLevelForTitle(title),
-				classification: classificationFor(occupation.socCode),
-			},
+			occupation: occupationOf(title, baseTitle, occupation.socCode),
 		});
 		end = start - random.int(0, 3);
 		if (random.chance(0.15)) baseTitle = random.pick(occupation.titles);
@@ -229,7 +261,7 @@ function generateResume(options: GeneratorOptions, index: number): ResumeData {
 		type: GENERAL_SKILLS.includes(name) ? 'Common Skill' : 'Specialized Skill',
 		count: random.int(1, 4),
 		weighting: Math.round(random.next() * 100) / 100,
-		sources: [{ section: 'Skills', position: i }],
+		sources: skillSources(i),
 	}));
 
 	const englishLikely = ['AU', 'NZ', 'US', 'CA', 'GB', 'IE', 'SG', 'PH', 'IN'].includes(

@@ -84,13 +84,38 @@ const byLower = (names: Iterable<string>): Map<string, string> => {
 	return map;
 };
 
+const languageMaps = new Map<string, ReadonlyMap<string, string>>();
+
+/** Language lists repeat ("English", "English, Mandarin"): their maps are shared. */
+function languagesOf(names: string[]): ReadonlyMap<string, string> {
+	const key = names.join('|');
+	let map = languageMaps.get(key);
+	if (!map) {
+		map = byLower(names);
+		if (languageMaps.size < 10_000) languageMaps.set(key, map);
+	}
+	return map;
+}
+
+const titleTokens = new Map<string, ReadonlySet<string>>();
+
+/** A title's words, shared: ten thousand resumes hold only a few hundred distinct titles. */
+function tokensOfTitle(title: string): ReadonlySet<string> {
+	let words = titleTokens.get(title);
+	if (!words) {
+		words = tokens(title);
+		if (titleTokens.size < 50_000) titleTokens.set(title, words);
+	}
+	return words;
+}
+
 export function buildResumeProfile(data: ResumeData, referenceMonth: MonthIndex): ResumeProfile {
 	const work = data.workExperience ?? [];
 	const titles: TitleEntry[] = work
 		.filter((w) => w.jobTitle)
 		.map((w, i) => ({
 			display: w.jobTitle as string,
-			tokens: tokens(w.jobTitle as string),
+			tokens: tokensOfTitle(w.jobTitle as string),
 			isCurrent: w.dates ? w.dates.isCurrent : i === 0,
 		}));
 	const current = work.find((w) => w.dates?.isCurrent) ?? work[0];
@@ -136,7 +161,7 @@ export function buildResumeProfile(data: ResumeData, referenceMonth: MonthIndex)
 		placeNames,
 		locationDisplay: location?.formatted ?? location?.rawInput ?? '',
 		skills: byLower((data.skills ?? []).map((s) => s.name)),
-		languages: byLower(data.languages ?? []),
+		languages: languagesOf(data.languages ?? []),
 		degrees,
 		degreesLower: degrees.map((d) => d.toLowerCase()),
 		institutionsLower: education.map((e) => (e.organization ?? '').toLowerCase()).filter(Boolean),
