@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Annotations: one per extracted value of a document, each pointing at the value's place (path) in
 // the document's data. Editing an annotation's `parsed` writes through to the data, so the
 // document, and for resumes the search profile, show the edit.

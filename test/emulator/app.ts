@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // What every route handler shares: the store, the resthooks, the run's settings and its timers.
 
 import type { MonthIndex } from './data/normalise';

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 // Bearer auth (401 in the service's error shape) on every API route, 404/405, and faults that
 // repeat exactly under a seed: 500/503 shares, dropped connections, 429 with Retry-After, latency.
 

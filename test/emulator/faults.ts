@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Faults for reliability tests and benchmarks. Whether request number n is dropped or answered
 // 500/503, and its extra latency, depend only on the seed and n, so a run repeats exactly. The
 // rate limit counts requests in fixed one-second windows from the emulator's start.

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // The service's error shape, status helpers and the offset/limit pager every list shares.
 
 export interface ErrorItem {

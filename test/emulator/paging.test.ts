@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Paging walks every result exactly once: resume search by re-POSTing the same body to `next`,
 // and the paged lists (documents, index documents, indices) by GETting `next`. Links are absolute
 // on the emulator's own origin and carry limit and offset.

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Seeded randomness: every generated record, identifier and fault decision comes from here, so a
 // seed always reproduces the same emulator.
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Ranking is real: scores are the weighted mean of the criteria, weights change the order,
 // required criteria filter (checked against the seeded data directly), and matching a job
 // description or a resume derives the criteria from it.

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // Routes as `METHOD /path/{param}` templates, and what a handler sees of a request.
 
 import type { IncomingHttpHeaders } from 'node:http';

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 // Timers that stop() cancels all at once, so a stopped emulator leaves nothing pending (jest exits)
 // and nothing fires after it stopped (no parse events, no webhook retries).
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // ONE table of search request fields: each row is a field of the specification's resume search
 // body and/or job description search detail body, with its type and bounds. Both bodies' schemas
 // are derived from it, so a field or bound is written once.

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // The emulator's state: the fixed catalog (organization, workspaces, document types, indices),
 // the documents (seeded and uploaded), their annotations, and the indices' members.
 

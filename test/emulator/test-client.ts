@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // A tiny client for the emulator's own tests: JSON calls with the Bearer key, and multipart uploads
 // built with Node's FormData and Blob (as the node itself uploads).
 

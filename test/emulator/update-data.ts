@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // POST /v3/documents/{identifier}/update_data: a resume takes (part of) ResumeData, a job
 // description takes JobDescriptionDataUpdate (each field an annotation-like object whose `parsed`
 // is the new value). Keys outside the schema are custom fields and may hold anything but an

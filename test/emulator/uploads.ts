@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // POST /v3/documents: the multipart upload, checked field by field as the service's DocumentCreate
 // declares it (all values arrive as strings), then parsed into a document that turns ready after
 // the configured delay, firing the parse events at that moment.

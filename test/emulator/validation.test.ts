@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // The search bodies are validated as the service would: every bound, enum, type and unknown field
 // of both bodies is rejected with a 400 validation_error naming the attr; values on the bounds pass.
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // A small schema checker with the service's (Django REST framework's) error codes and messages.
 // Stricter than DRF on purpose: JSON types must be exact ("0.5" is not a number) and unknown
 // fields are rejected, because the OpenAPI bodies declare `additionalProperties: false` and a test

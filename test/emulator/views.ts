@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Records as the service shows them on the wire (Organization, Workspace, DocumentType, Index,
 // Document, Annotation, ResthookSubscription), in its field names.
 

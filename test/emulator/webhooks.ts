@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // Resthook subscriptions as the service runs them: on creation a POST to the target with
 // X-Hook-Secret (the receiver answers 200, then activates with that secret); once active, events
 // are POSTed signed with X-Hook-Signature: `<timestamp>.<hex HMAC-SHA256(key, raw body)>`, where

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // The seeded generator of realistic resumes and job descriptions. Same seed, same documents:
 // every draw comes from a named Random stream, and dates count back from a fixed reference month
 // rather than from today.

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Turning plain words into the service's structured values: places into Location records, titles
 // into management levels and occupation classifications, degree names into education levels.
 // The generator and the parser both use these, so parsed and generated documents agree.

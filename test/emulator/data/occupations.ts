@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // The occupation groups the emulator knows: a slice of the SOC 2020 tree (major, sub-major, minor
 // and unit groups), served by GET /v3/occupation_groups and used for socCodes ranking. Each unit
 // group also carries the job titles, skills and study fields the generator draws from.

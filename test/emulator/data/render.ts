@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Documents as people write them: the plain text of a resume or job description built from its
 // data. It becomes the generated document's rawText (what searchExpression searches) and the text
 // of its PDF; the parser reads the same layout back.

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // The parsed data of each document kind, in the service's field names (ResumeData,
 // JobDescriptionData, an invoice's fields). Generated and uploaded documents share these shapes.
 

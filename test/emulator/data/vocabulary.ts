@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Word lists for generated people and places. Places carry coordinates so location ranking can use
 // real distances; the same gazetteer lets the parser turn "Sydney, NSW" into a located address.
 

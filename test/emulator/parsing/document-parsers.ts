@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Job description and invoice text into their fields, and the classifier that picks a document's
 // kind when the upload names no document type.
 

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // DOCX with zlib alone: a DOCX is a zip holding word/document.xml. We write a minimal one (one
 // paragraph per line, headings in bold) and read paragraphs' text back out of any DOCX.
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // An uploaded file's text, by what the file is: PDF and DOCX through our small readers, plain text
 // and HTML directly. Images and legacy formats have no text without OCR, which the emulator lacks.
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // multipart/form-data, read with Buffer.indexOf: text fields and files with their names and types.
 
 export interface MultipartFile {

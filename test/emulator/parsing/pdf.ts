@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
 // Just enough PDF, with zlib alone: write a plain text document (Helvetica, Flate-compressed pages)
 // and read the text back out of simple-font PDFs like it. PDFs whose fonts need a ToUnicode map
 // (CID fonts) yield no text, and the upload then fails with no_text_found, as a scanned image would.

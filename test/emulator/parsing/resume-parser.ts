@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Resume text into ResumeData, by layout heuristics and the emulator's vocabulary: good enough for
 // ordinary one-column resumes (name on top, contact line, headed sections, "Title, Company (dates)"
 // entries), which is what the sample files and the demo use.

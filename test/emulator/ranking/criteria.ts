@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Search criteria as scoring functions. Each criterion of a search body scores a resume from 0 to
 // 1; its *Weight (default DEFAULT_WEIGHT) weighs it in the total, which is the weighted mean of the
 // active criteria; a *Required flag (or a skill/language with required: true) turns it into a

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Matching a document: a search by `jobDescription` or `resume` identifier reads its criteria off
 // that document, as body fields. Fields the request gives itself win over derived ones, so a
 // caller can match a job description and still, say, make skills weigh more.

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // The job description search detail: for one job description and a candidate's criteria, which
 // parts of the job match and which criteria it is missing, in the specification's response shape.
 // A part the criteria do not ask about reports match: false and nothing missing.

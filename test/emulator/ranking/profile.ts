@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // What ranking reads of a resume: its data flattened once into lowercase sets and numbers, so a
 // search over ten thousand resumes does no string work it could have done at indexing time.
 

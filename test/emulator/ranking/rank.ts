@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Ranking: filter by the required criteria, score by the weighted mean of all active criteria,
 // order by score (ties keep indexing order, so paging is stable), and explain a page of results.
 

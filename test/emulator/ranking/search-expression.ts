@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // searchExpression: words and "quoted phrases" combined with AND, OR, NOT and parentheses
 // (adjacent terms mean AND), matched as whole words in a document's raw text. The score is the
 // share of the expression's positive terms found; a required expression must evaluate true.

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Annotations: list a document's, read one, PATCH one, batch_update many (all or nothing).
 
 import { parsedErrors, type AnnotationRecord } from '../annotations';

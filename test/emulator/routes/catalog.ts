@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // The dropdown sources: organizations, workspaces (organization required), document types,
 // occupation groups (unpaged arrays, as the service returns them), and indices with their
 // documents (paged).

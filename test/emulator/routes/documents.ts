@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Documents: upload, list (paged, filtered), get, delete, update_data; and the files behind the
 // `pdf` and `file` URLs, served without the API key like the service's signed links.
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Resthook subscriptions: create (then the X-Hook-Secret handshake), activate, list, get, update,
 // delete.
 

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // Resume search and job description search detail. The body is checked against the field table
 // (types, enums, bounds, unknown fields), then against the store (indices, documents, custom data
 // points), then ranked.
