@@ -9,32 +9,31 @@ import { validate, type Schema } from './validation';
 
 export type DataPath = ReadonlyArray<string | number>;
 
-export const CONTENT_TYPES = [
-	'text',
-	'integer',
-	'float',
-	'decimal',
-	'date',
-	'datetime',
-	'daterange',
-	'boolean',
-	'enum',
-	'location',
-	'phonenumber',
-	'json',
-	'table',
-	'expectedremuneration',
-	'jobtitle',
-	'language',
-	'skill',
-	'yearsexperience',
-	'group',
-	'table_deprecated',
-	'url',
-	'image',
-	'docclf',
-] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
+/** The service's AnnotationContentType values. */
+export type ContentType =
+	| 'text'
+	| 'integer'
+	| 'float'
+	| 'decimal'
+	| 'date'
+	| 'datetime'
+	| 'daterange'
+	| 'boolean'
+	| 'enum'
+	| 'location'
+	| 'phonenumber'
+	| 'json'
+	| 'table'
+	| 'expectedremuneration'
+	| 'jobtitle'
+	| 'language'
+	| 'skill'
+	| 'yearsexperience'
+	| 'group'
+	| 'table_deprecated'
+	| 'url'
+	| 'image'
+	| 'docclf';
 
 /** An extracted value before it is given an annotation id. */
 export interface ExtractedValue {

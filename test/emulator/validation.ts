@@ -3,7 +3,7 @@
 // fields are rejected, because the OpenAPI bodies declare `additionalProperties: false` and a test
 // that passes here must mean the request was right.
 
-import { validationError, type ErrorItem } from './http';
+import type { ErrorItem } from './http';
 
 interface Common {
 	nullable?: boolean;
@@ -192,12 +192,6 @@ export function validate(value: unknown, schema: Schema, attr = ''): ErrorItem[]
 	}
 	if (errors.length === 0 && schema.check) errors.push(...schema.check(value, attr));
 	return errors;
-}
-
-/** Validates and throws the service's 400 `validation_error` when anything is wrong. */
-export function assertValid(value: unknown, schema: Schema): void {
-	const errors = validate(value, schema);
-	if (errors.length > 0) throw validationError(errors);
 }
 
 // Schema shorthands, so body tables read like the specification's tables.

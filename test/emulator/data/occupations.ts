@@ -701,11 +701,6 @@ function buildTree(): OccupationGroup[] {
 /** GET /v3/occupation_groups: the tree, major groups at the root. */
 export const OCCUPATION_TREE: readonly OccupationGroup[] = buildTree();
 
-/** Every code in the tree (1..9999), for validating and describing socCodes. */
-export function isKnownOccupationCode(code: number): boolean {
-	return occupationGroupName(code) !== undefined;
-}
-
 const titleWords = (title: string): string[] =>
 	title
 		.toLowerCase()

@@ -211,7 +211,3 @@ const KNOWN_RESUME_KEYS: Record<string, true> = Object.fromEntries(
 		'redactedText',
 	].map((k) => [k, true]),
 );
-
-export function isResumeDataKey(key: string): boolean {
-	return key in KNOWN_RESUME_KEYS;
-}
