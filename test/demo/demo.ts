@@ -8,7 +8,7 @@ import { startEmulator } from '../emulator';
 import { importExamples, RANK_CANDIDATES, type ExampleSetup } from '../e2e/examples';
 import { preferredPort } from '../e2e/harness/free-port';
 import type { Owner } from '../e2e/harness/n8n-client';
-import { startRealN8n } from '../e2e/harness/real-n8n';
+import { AFFINDA_CREDENTIAL_TYPE, startRealN8n } from '../e2e/harness/real-n8n';
 import { outputItems, executionError } from '../e2e/harness/run-data';
 import { startRecordingServer } from '../helpers/recording-server';
 import { renderTable } from './table';
@@ -74,11 +74,15 @@ async function main(): Promise<void> {
 		`n8n ${n8n.n8nVersion} ready at ${n8n.baseUrl} (started in ${formatDuration(n8n.process.readyInMs)})`,
 	);
 
-	const credential = await n8n.client.createCredential('Affinda (local emulator)', 'affindaApi', {
-		apiKey: DEMO_API_KEY,
-		region: 'custom',
-		baseUrl: emulator.url,
-	});
+	const credential = await n8n.client.createCredential(
+		'Affinda (local emulator)',
+		AFFINDA_CREDENTIAL_TYPE,
+		{
+			apiKey: DEMO_API_KEY,
+			region: 'custom',
+			baseUrl: emulator.url,
+		},
+	);
 	const setup: ExampleSetup = {
 		credential,
 		workspace: emulator.fixtures.workspaces.recruitment.identifier,
