@@ -6,8 +6,10 @@ module.exports = {
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
-	modulePathIgnorePatterns: ['<rootDir>/test/.n8n-runtime', '<rootDir>/dist'],
-	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/.n8n-runtime'],
+	modulePathIgnorePatterns: ['<rootDir>/test/n8n-runtime/node_modules', '<rootDir>/dist'],
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/n8n-runtime/node_modules'],
+	globalSetup: '<rootDir>/test/global-setup.ts',
+	globalTeardown: '<rootDir>/test/global-teardown.ts',
 	setupFiles: ['<rootDir>/test/setup-env.ts'],
 	testTimeout: 30000,
 };
