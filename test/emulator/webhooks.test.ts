@@ -57,7 +57,7 @@ class Receiver {
 async function eventually<T>(
 	read: () => T | Promise<T>,
 	done: (value: T) => boolean,
-	timeoutMs = 3000,
+	timeoutMs = 10_000,
 ): Promise<T> {
 	const until = Date.now() + timeoutMs;
 	for (;;) {
@@ -201,15 +201,14 @@ it('retries failed deliveries, and a 410 deletes the subscription', async () => 
 	await api.upload(emulator.fixtures.sampleFiles.resumeText, {
 		workspace: emulator.fixtures.workspaces.recruitment.identifier,
 	});
-	const attempts = await eventually(
-		() => receiver.events(),
-		(e) => e.length >= 3,
-	);
+	// The receiver sees an attempt before the emulator has read its answer: wait for both.
+	const eventDeliveries = () =>
+		emulator.webhookDeliveries.filter((d) => d.kind === 'event').map((d) => [d.attempt, d.status]);
+	await eventually(eventDeliveries, (d) => d.length >= 3 && d.every(([, status]) => status !== null));
+	const attempts = receiver.events();
 	expect(attempts).toHaveLength(3);
 	expect(new Set(attempts.map((a) => a.raw)).size).toBe(1);
-	expect(
-		emulator.webhookDeliveries.filter((d) => d.kind === 'event').map((d) => [d.attempt, d.status]),
-	).toEqual([
+	expect(eventDeliveries()).toEqual([
 		[1, 500],
 		[2, 500],
 		[3, 500],
