@@ -20,7 +20,10 @@ import { runWorkflow, stopN8nCoreTimers, storeBinaryFile } from '../helpers/n8n-
 import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../workflow/workflows';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
-const SEARCH_BODY_CRITERIA = { jobTitles: 'Software Engineer', skills: { values: [{ name: 'Python', required: false }] } };
+const SEARCH_BODY_CRITERIA = {
+	jobTitles: 'Software Engineer',
+	skills: { values: [{ name: 'Python', required: false }] },
+};
 
 interface Measurement {
 	scenario: string;
@@ -30,7 +33,8 @@ interface Measurement {
 	detail: string;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const median = (values: number[]) =>
+	[...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function timed(run: () => Promise<unknown>): Promise<number> {
 	const started = process.hrtime.bigint();
@@ -65,7 +69,8 @@ async function compare(
 }
 
 function expectCount(items: INodeExecutionData[], expected: number, what: string) {
-	if (items.length !== expected) throw new Error(`${what}: ${items.length} items, expected ${expected}`);
+	if (items.length !== expected)
+		throw new Error(`${what}: ${items.length} items, expected ${expected}`);
 }
 
 /** Return All by hand: POST, follow `next` with the same body, until there is none. */
@@ -75,7 +80,10 @@ async function searchAllWithFetch(emulator: Emulator, body: IDataObject): Promis
 	while (url) {
 		const response = await fetch(url, {
 			method: 'POST',
-			headers: { authorization: `Bearer ${emulator.fixtures.key}`, 'content-type': 'application/json' },
+			headers: {
+				authorization: `Bearer ${emulator.fixtures.key}`,
+				'content-type': 'application/json',
+			},
 			body: JSON.stringify(body),
 		});
 		const page = (await response.json()) as { next: string | null; results: IDataObject[] };
@@ -85,7 +93,11 @@ async function searchAllWithFetch(emulator: Emulator, body: IDataObject): Promis
 	return results;
 }
 
-function uploadWithFormData(emulator: Emulator, file: Buffer, fileName: string): Promise<IDataObject> {
+function uploadWithFormData(
+	emulator: Emulator,
+	file: Buffer,
+	fileName: string,
+): Promise<IDataObject> {
 	const form = new FormData();
 	form.append('file', file, { filename: fileName, contentType: 'text/plain' });
 	form.append('workspace', emulator.fixtures.workspaces.recruitment.identifier);
@@ -93,7 +105,10 @@ function uploadWithFormData(emulator: Emulator, file: Buffer, fileName: string):
 	return new Promise((resolve, reject) => {
 		const request = httpRequest(
 			`${emulator.url}/v3/documents`,
-			{ method: 'POST', headers: { ...form.getHeaders(), authorization: `Bearer ${emulator.fixtures.key}` } },
+			{
+				method: 'POST',
+				headers: { ...form.getHeaders(), authorization: `Bearer ${emulator.fixtures.key}` },
+			},
 			(response) => {
 				const chunks: Buffer[] = [];
 				response.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -106,41 +121,84 @@ function uploadWithFormData(emulator: Emulator, file: Buffer, fileName: string):
 }
 
 async function main() {
-	const emulator = await startEmulator({ resumeCount: 10_000, parseDelayMs: 0, recordRequests: false });
+	const emulator = await startEmulator({
+		resumeCount: 10_000,
+		parseDelayMs: 0,
+		recordRequests: false,
+	});
 	const credentials = affindaCredentials(emulator.url, emulator.fixtures.key);
 	const indices = [emulator.fixtures.indices.resumes];
 	const measurements: Measurement[] = [];
 	try {
-		const total = (await searchAllWithFetch(emulator, { indices, jobTitles: ['Software Engineer'], skills: [{ name: 'Python', required: false }] })).length;
+		const total = (
+			await searchAllWithFetch(emulator, {
+				indices,
+				jobTitles: ['Software Engineer'],
+				skills: [{ name: 'Python', required: false }],
+			})
+		).length;
 
 		const returnAll = affindaWorkflow({
-			resource: 'resume', operation: 'search', indices, searchMode: 'custom',
-			criteria: SEARCH_BODY_CRITERIA, returnAll: true, simplify: false,
+			resource: 'resume',
+			operation: 'search',
+			indices,
+			searchMode: 'custom',
+			criteria: SEARCH_BODY_CRITERIA,
+			returnAll: true,
+			simplify: false,
 		});
 		measurements.push(
 			await compare(
 				'Search, Return All',
-				async () => expectCount((await runWorkflow(returnAll, { credentials })).output(AFFINDA_NODE_NAME), total, 'node'),
-				() => searchAllWithFetch(emulator, { indices, jobTitles: ['Software Engineer'], skills: [{ name: 'Python', required: false }] }),
+				async () =>
+					expectCount(
+						(await runWorkflow(returnAll, { credentials })).output(AFFINDA_NODE_NAME),
+						total,
+						'node',
+					),
+				() =>
+					searchAllWithFetch(emulator, {
+						indices,
+						jobTitles: ['Software Engineer'],
+						skills: [{ name: 'Python', required: false }],
+					}),
 				`${total} results over ${Math.ceil(total / 50)} pages from 10,000 resumes`,
 			),
 		);
 
 		const inputs = Array.from({ length: 20 }, () => ({ json: {} }));
 		const limitSearch = affindaWorkflow({
-			resource: 'resume', operation: 'search', indices, searchMode: 'custom',
-			criteria: SEARCH_BODY_CRITERIA, limit: 50,
+			resource: 'resume',
+			operation: 'search',
+			indices,
+			searchMode: 'custom',
+			criteria: SEARCH_BODY_CRITERIA,
+			limit: 50,
 		});
 		measurements.push(
 			await compare(
 				'Search, Limit 50, 20 items',
-				async () => expectCount((await runWorkflow(limitSearch, { credentials, input: inputs })).output(AFFINDA_NODE_NAME), 1000, 'node'),
+				async () =>
+					expectCount(
+						(await runWorkflow(limitSearch, { credentials, input: inputs })).output(
+							AFFINDA_NODE_NAME,
+						),
+						1000,
+						'node',
+					),
 				async () => {
 					for (let item = 0; item < inputs.length; item++) {
 						await fetch(`${emulator.url}/v2/resume_search?limit=50&offset=0`, {
 							method: 'POST',
-							headers: { authorization: `Bearer ${emulator.fixtures.key}`, 'content-type': 'application/json' },
-							body: JSON.stringify({ indices, jobTitles: ['Software Engineer'], skills: [{ name: 'Python', required: false }] }),
+							headers: {
+								authorization: `Bearer ${emulator.fixtures.key}`,
+								'content-type': 'application/json',
+							},
+							body: JSON.stringify({
+								indices,
+								jobTitles: ['Software Engineer'],
+								skills: [{ name: 'Python', required: false }],
+							}),
 						}).then((response) => response.json());
 					}
 				},
@@ -153,15 +211,29 @@ async function main() {
 		const binary = await storeBinaryFile(file, basename(filePath), 'text/plain');
 		const uploadItems = Array.from({ length: 10 }, () => ({ json: {}, binary: { data: binary } }));
 		const upload = affindaWorkflow({
-			resource: 'document', operation: 'upload', source: 'binary', binaryPropertyName: 'data',
+			resource: 'document',
+			operation: 'upload',
+			source: 'binary',
+			binaryPropertyName: 'data',
 			destination: 'workspace',
-			workspace: { __rl: true, mode: 'id', value: emulator.fixtures.workspaces.recruitment.identifier },
+			workspace: {
+				__rl: true,
+				mode: 'id',
+				value: emulator.fixtures.workspaces.recruitment.identifier,
+			},
 			wait: true,
 		});
 		measurements.push(
 			await compare(
 				'Upload with Wait for Parsing, 10 items',
-				async () => expectCount((await runWorkflow(upload, { credentials, input: uploadItems })).output(AFFINDA_NODE_NAME), 10, 'node'),
+				async () =>
+					expectCount(
+						(await runWorkflow(upload, { credentials, input: uploadItems })).output(
+							AFFINDA_NODE_NAME,
+						),
+						10,
+						'node',
+					),
 				async () => {
 					for (let item = 0; item < uploadItems.length; item++) {
 						await uploadWithFormData(emulator, file, basename(filePath));

@@ -436,6 +436,101 @@ describe("a recruiter's chain, triggered by a webhook in production mode", () =>
 	});
 });
 
+describe('documents, annotations and indices', () => {
+	test('Get Many → Get → Update Data on resumes, and a batch of invoice annotations, paired item by item', async () => {
+		const recruitment = emulator.fixtures.workspaces.recruitment.identifier;
+		const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+		const documents = await runOnce(
+			workflow(
+				'Documents: list, read, correct',
+				[
+					manualTrigger(),
+					affindaNode('List', credential, {
+						resource: 'document',
+						operation: 'getMany',
+						returnAll: false,
+						limit: 2,
+						filters: { workspace: byId(recruitment), ready: true },
+						simplify: true,
+					}),
+					affindaNode('Read', credential, {
+						resource: 'document',
+						operation: 'get',
+						identifier: byId('={{ $json.identifier }}'),
+						simplify: true,
+					}),
+					affindaNode('Correct', credential, {
+						resource: 'document',
+						operation: 'updateData',
+						identifier: byId('={{ $json.identifier }}'),
+						data: '={{ JSON.stringify({ totalYearsExperience: 12 }) }}',
+						simplify: true,
+					}),
+				],
+				[
+					['Start', 'List'],
+					['List', 'Read'],
+					['Read', 'Correct'],
+				],
+			),
+			'Start',
+		);
+		const listed = json(outputItems(documents, 'List')).map((document) => document.identifier);
+		expect(listed).toHaveLength(2);
+		expect(requestsTo('GET', '/v3/documents')[0].query).toMatchObject({
+			workspace: recruitment,
+			ready: 'true',
+			limit: '2',
+		});
+		expect(requestsTo('GET', /^\/v3\/documents\/[^/]+$/).map((request) => request.path)).toEqual(
+			listed.map((identifier) => `/v3/documents/${identifier}`),
+		);
+		const updates = requestsTo('POST', /\/update_data$/);
+		expect(updates.map((request) => [request.path, request.body])).toEqual(
+			listed.map((identifier) => [
+				`/v3/documents/${identifier}/update_data`,
+				{ totalYearsExperience: 12 },
+			]),
+		);
+		const corrected = outputItems(documents, 'Correct');
+		expect(corrected.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(
+			json(corrected).map(
+				(document) => (document.data as { totalYearsExperience?: number }).totalYearsExperience,
+			),
+		).toEqual([12, 12]);
+
+		const [invoice] = emulator.fixtures.invoices;
+		const ids = invoice.annotationIds.slice(0, 2);
+		const annotations = await runOnce(
+			workflow(
+				'Annotations: verify a batch',
+				[
+					manualTrigger(),
+					affindaNode('Verify', credential, {
+						resource: 'annotation',
+						operation: 'batchUpdate',
+						source: 'inputItems',
+					}),
+				],
+				[['Start', 'Verify']],
+			),
+			'Start',
+			ids.map((id) => ({ json: { id, isClientVerified: true } })),
+		);
+		expect(
+			requestsTo('POST', '/v3/annotations/batch_update').map((request) => request.body),
+		).toEqual([ids.map((id) => ({ id, isClientVerified: true }))]);
+		expect(
+			outputItems(annotations, 'Verify').map((item) => [
+				item.json.id,
+				item.json.isClientVerified,
+				item.pairedItem,
+			]),
+		).toEqual(ids.map((id, item) => [id, true, { item }]));
+	});
+});
+
 describe('the example workflows in test/workflows', () => {
 	let setup: ExampleSetup;
 	beforeAll(() => {

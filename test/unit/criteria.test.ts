@@ -11,24 +11,65 @@ import { buildSearchBody, toIndices } from '../../nodes/Affinda/search/input';
 
 /** The specification's field lists (spec/service-interface.md), the oracle for the table. */
 const SPEC_RESUME_SEARCH_FIELDS = [
-	'indices', 'jobDescription', 'resume', 'jobTitles', 'jobTitlesCurrentOnly', 'jobTitlesRequired',
-	'jobTitlesWeight', 'yearsExperienceMin', 'yearsExperienceMax', 'yearsExperienceRequired',
-	'yearsExperienceWeight', 'locations', 'locationsWeight', 'locationsRequired', 'skills',
-	'skillsWeight', 'languages', 'languagesWeight', 'institutions', 'institutionsRequired', 'degrees',
-	'degreesRequired', 'highestDegreeTypes', 'highestDegreeTypesRequired', 'isCurrentStudent',
-	'isCurrentStudentRequired', 'isRecentGraduate', 'isRecentGraduateRequired', 'educationWeight',
-	'searchExpression', 'searchExpressionRequired', 'searchExpressionWeight', 'socCodes',
-	'socCodesWeight', 'socCodesRequired', 'managementLevel', 'managementLevelRequired',
-	'managementLevelWeight', 'customData',
+	'indices',
+	'jobDescription',
+	'resume',
+	'jobTitles',
+	'jobTitlesCurrentOnly',
+	'jobTitlesRequired',
+	'jobTitlesWeight',
+	'yearsExperienceMin',
+	'yearsExperienceMax',
+	'yearsExperienceRequired',
+	'yearsExperienceWeight',
+	'locations',
+	'locationsWeight',
+	'locationsRequired',
+	'skills',
+	'skillsWeight',
+	'languages',
+	'languagesWeight',
+	'institutions',
+	'institutionsRequired',
+	'degrees',
+	'degreesRequired',
+	'highestDegreeTypes',
+	'highestDegreeTypesRequired',
+	'isCurrentStudent',
+	'isCurrentStudentRequired',
+	'isRecentGraduate',
+	'isRecentGraduateRequired',
+	'educationWeight',
+	'searchExpression',
+	'searchExpressionRequired',
+	'searchExpressionWeight',
+	'socCodes',
+	'socCodesWeight',
+	'socCodesRequired',
+	'managementLevel',
+	'managementLevelRequired',
+	'managementLevelWeight',
+	'customData',
 ];
 const SPEC_MATCH_DETAIL_ABSENT = [
-	'jobDescription', 'jobTitlesCurrentOnly', 'yearsExperienceMin', 'yearsExperienceMax',
-	'institutions', 'institutionsRequired', 'isCurrentStudent', 'isCurrentStudentRequired',
-	'isRecentGraduate', 'isRecentGraduateRequired', 'highestDegreeTypes', 'highestDegreeTypesRequired',
+	'jobDescription',
+	'jobTitlesCurrentOnly',
+	'yearsExperienceMin',
+	'yearsExperienceMax',
+	'institutions',
+	'institutionsRequired',
+	'isCurrentStudent',
+	'isCurrentStudentRequired',
+	'isRecentGraduate',
+	'isRecentGraduateRequired',
+	'highestDegreeTypes',
+	'highestDegreeTypesRequired',
 ];
 const SPEC_MATCH_DETAIL_FIELDS = [
 	...SPEC_RESUME_SEARCH_FIELDS.filter((field) => !SPEC_MATCH_DETAIL_ABSENT.includes(field)),
-	'totalYearsExperience', 'degreeTypes', 'degreeTypesRequired',
+	'totalYearsExperience',
+	'degreeTypes',
+	'degreeTypesRequired',
 ];
 /** Fields the operations set from their own top-level parameters rather than the criteria. */
 const TOP_LEVEL_FIELDS = ['indices', 'jobDescription', 'resume'];
@@ -68,7 +109,8 @@ describe('the criteria table', () => {
 
 describe('node parameters derived from the table', () => {
 	const collections = criteriaProperties('resumeSearch');
-	const byName = (name: string) => collections.find((c) => c.name === name)?.options as INodeProperties[];
+	const byName = (name: string) =>
+		collections.find((c) => c.name === name)?.options as INodeProperties[];
 
 	test('are three collections whose options carry the wire field names', () => {
 		expect(collections.map((c) => [c.name, c.type])).toEqual([
@@ -110,11 +152,19 @@ describe('node parameters derived from the table', () => {
 		]);
 	});
 
-	test('enumerations are the specification\'s', () => {
+	test("enumerations are the specification's", () => {
 		const criteria = byName('criteria');
 		const values = (name: string) =>
-			(criteria.find((o) => o.name === name)?.options as unknown as IDataObject[]).map((o) => o.value);
-		expect(values('highestDegreeTypes')).toEqual(['bachelors', 'certificate', 'doctoral', 'masters', 'school']);
+			(criteria.find((o) => o.name === name)?.options as unknown as IDataObject[]).map(
+				(o) => o.value,
+			);
+		expect(values('highestDegreeTypes')).toEqual([
+			'bachelors',
+			'certificate',
+			'doctoral',
+			'masters',
+			'school',
+		]);
 		expect(values('managementLevel')).toEqual(['None', 'Low', 'Mid', 'Upper']);
 	});
 
@@ -194,9 +244,20 @@ describe('criteria → request body', () => {
 	});
 
 	test('a body carries only its own fields', () => {
-		const values = { yearsExperienceMin: 2, totalYearsExperience: 4.5, degreeTypes: ['school'], highestDegreeTypes: ['masters'] };
-		expect(buildCriteriaBody('resumeSearch', values)).toEqual({ yearsExperienceMin: 2, highestDegreeTypes: ['masters'] });
-		expect(buildCriteriaBody('jobDescriptionMatch', values)).toEqual({ totalYearsExperience: 4.5, degreeTypes: ['school'] });
+		const values = {
+			yearsExperienceMin: 2,
+			totalYearsExperience: 4.5,
+			degreeTypes: ['school'],
+			highestDegreeTypes: ['masters'],
+		};
+		expect(buildCriteriaBody('resumeSearch', values)).toEqual({
+			yearsExperienceMin: 2,
+			highestDegreeTypes: ['masters'],
+		});
+		expect(buildCriteriaBody('jobDescriptionMatch', values)).toEqual({
+			totalYearsExperience: 4.5,
+			degreeTypes: ['school'],
+		});
 	});
 
 	test('indices come first and are required', () => {
@@ -205,38 +266,144 @@ describe('criteria → request body', () => {
 			resume: 'r1',
 			skillsWeight: 1,
 		});
-		expectInvalid(() => toIndices([]), 'Parameter "Index Names or IDs" (indices) is [], but must be at least one index name');
-		expectInvalid(() => toIndices(''), 'Parameter "Index Names or IDs" (indices) is empty, but must be at least one index name');
+		expectInvalid(
+			() => toIndices([]),
+			'Parameter "Index Names or IDs" (indices) is [], but must be at least one index name',
+		);
+		expectInvalid(
+			() => toIndices(''),
+			'Parameter "Index Names or IDs" (indices) is empty, but must be at least one index name',
+		);
 	});
 });
 
 describe('every validation rule names the parameter, the value and what is allowed', () => {
 	const invalidCases: Array<[string, IDataObject, string]> = [
-		['weight above 1', { jobTitlesWeight: 1.01 }, 'Parameter "Job Titles" (jobTitlesWeight) is 1.01, but must be a number from 0 to 1'],
-		['weight below 0', { educationWeight: -0.1 }, 'Parameter "Education" (educationWeight) is -0.1, but must be a number from 0 to 1'],
-		['weight not a number', { skillsWeight: 'high' }, 'Parameter "Skills" (skillsWeight) is "high", but must be a number from 0 to 1'],
-		['negative minimum years', { yearsExperienceMin: -1 }, 'Parameter "Minimum Years of Experience" (yearsExperienceMin) is -1, but must be a whole number of 0 or more'],
-		['fractional maximum years', { yearsExperienceMax: 2.5 }, 'Parameter "Maximum Years of Experience" (yearsExperienceMax) is 2.5, but must be a whole number of 0 or more'],
-		['minimum above maximum', { yearsExperienceMin: 9, yearsExperienceMax: 4 }, 'Parameter "Maximum Years of Experience" (yearsExperienceMax) is 4, but must be a number no smaller than Minimum Years of Experience (9)'],
-		['flag not a boolean', { isRecentGraduate: 'yes' }, 'Parameter "Is Recent Graduate" (isRecentGraduate) is "yes", but must be true or false'],
-		['required flag not a boolean', { skillsWeight: 1, degreesRequired: 1 }, 'Parameter "Degrees" (degreesRequired) is 1, but must be true or false'],
-		['unknown management level', { managementLevel: 'Senior' }, 'Parameter "Management Level" (managementLevel) is "Senior", but must be one of None, Low, Mid, Upper'],
-		['unknown degree type', { highestDegreeTypes: ['bachelors', 'phd'] }, 'Parameter "Highest Degree Types" (highestDegreeTypes) is "phd", but must be one of bachelors, certificate, doctoral, masters, school'],
-		['occupation code out of range', { socCodes: [0] }, 'Parameter "Occupation Group Names or IDs" (socCodes) is "0", but must be whole numbers from 1 to 9999'],
-		['occupation code not a number', { socCodes: 'nurse' }, 'Parameter "Occupation Group Names or IDs" (socCodes) is "nurse", but must be whole numbers from 1 to 9999'],
-		['skill without a name', { skills: { values: [{ name: ' ', required: true }] } }, 'Parameter "Skills 1 › Name" (skills[0].name) is empty, but must be a non-empty name'],
-		['location with neither name nor coordinates', { locations: { location: [{ name: '', coordinates: '' }] } }, 'Parameter "Locations 1 › Name" (locations[0].name) is empty, but must be a place name or coordinates'],
-		['latitude out of range', { locations: { location: [{ coordinates: '91, 10' }] } }, 'Parameter "Locations 1 › Coordinates" (locations[0].coordinates) is "91, 10", but must be latitude (-90 to 90) and longitude (-180 to 180), comma-separated'],
-		['coordinates not a pair', { locations: { location: [{ coordinates: '10' }] } }, 'Parameter "Locations 1 › Coordinates" (locations[0].coordinates) is "10", but must be latitude (-90 to 90) and longitude (-180 to 180), comma-separated'],
-		['distance below 1', { locations: { location: [{ name: 'Oslo', distance: 0 }] } }, 'Parameter "Locations 1 › Distance" (locations[0].distance) is 0, but must be a whole number of 1 or more'],
-		['unknown distance unit', { locations: { location: [{ name: 'Oslo', unit: 'nm' }] } }, 'Parameter "Locations 1 › Unit" (locations[0].unit) is "nm", but must be one of km, mi'],
-		['custom data without data point', { customData: { filter: [{ dataPoint: '', query: '{"value": 1}' }] } }, 'Parameter "Custom Data Filters 1 › Data Point" (customData[0].dataPoint) is empty, but must be a data point slug'],
-		['custom data with unknown filter type', { customData: { filter: [{ dataPoint: 'x', filterType: 'contains', query: '{}' }] } }, 'Parameter "Custom Data Filters 1 › Filter Type" (customData[0].filterType) is "contains", but must be one of equals, range'],
-		['custom data query not JSON', { customData: { filter: [{ dataPoint: 'x', query: '{value: 1' }] } }, 'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "{value: 1", but must be a JSON object such as {"value": true} or {"gte": 1, "lte": 5}'],
-		['equals without a value', { customData: { filter: [{ dataPoint: 'x', filterType: 'equals', query: '{"gte": 1}' }] } }, 'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "{\\"gte\\": 1}", but must be {"value": ...} with a boolean, string or number'],
-		['range without bounds', { customData: { filter: [{ dataPoint: 'x', filterType: 'range', query: '{"value": 1}' }] } }, 'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "{\\"value\\": 1}", but must be {"gte": ..., "lte": ...} with at least one numeric bound'],
-		['range with a non-numeric bound', { customData: { filter: [{ dataPoint: 'x', filterType: 'range', query: { lte: 'soon' } }] } }, 'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "soon", but must be {"gte": ..., "lte": ...} with at least one numeric bound'],
-		['custom data weight above 1', { customData: { filter: [{ dataPoint: 'x', query: '{"value": true}', weight: 2 }] } }, 'Parameter "Custom Data Filters 1 › Weight" (customData[0].weight) is 2, but must be a number from 0 to 1'],
+		[
+			'weight above 1',
+			{ jobTitlesWeight: 1.01 },
+			'Parameter "Job Titles" (jobTitlesWeight) is 1.01, but must be a number from 0 to 1',
+		],
+		[
+			'weight below 0',
+			{ educationWeight: -0.1 },
+			'Parameter "Education" (educationWeight) is -0.1, but must be a number from 0 to 1',
+		],
+		[
+			'weight not a number',
+			{ skillsWeight: 'high' },
+			'Parameter "Skills" (skillsWeight) is "high", but must be a number from 0 to 1',
+		],
+		[
+			'negative minimum years',
+			{ yearsExperienceMin: -1 },
+			'Parameter "Minimum Years of Experience" (yearsExperienceMin) is -1, but must be a whole number of 0 or more',
+		],
+		[
+			'fractional maximum years',
+			{ yearsExperienceMax: 2.5 },
+			'Parameter "Maximum Years of Experience" (yearsExperienceMax) is 2.5, but must be a whole number of 0 or more',
+		],
+		[
+			'minimum above maximum',
+			{ yearsExperienceMin: 9, yearsExperienceMax: 4 },
+			'Parameter "Maximum Years of Experience" (yearsExperienceMax) is 4, but must be a number no smaller than Minimum Years of Experience (9)',
+		],
+		[
+			'flag not a boolean',
+			{ isRecentGraduate: 'yes' },
+			'Parameter "Is Recent Graduate" (isRecentGraduate) is "yes", but must be true or false',
+		],
+		[
+			'required flag not a boolean',
+			{ skillsWeight: 1, degreesRequired: 1 },
+			'Parameter "Degrees" (degreesRequired) is 1, but must be true or false',
+		],
+		[
+			'unknown management level',
+			{ managementLevel: 'Senior' },
+			'Parameter "Management Level" (managementLevel) is "Senior", but must be one of None, Low, Mid, Upper',
+		],
+		[
+			'unknown degree type',
+			{ highestDegreeTypes: ['bachelors', 'phd'] },
+			'Parameter "Highest Degree Types" (highestDegreeTypes) is "phd", but must be one of bachelors, certificate, doctoral, masters, school',
+		],
+		[
+			'occupation code out of range',
+			{ socCodes: [0] },
+			'Parameter "Occupation Group Names or IDs" (socCodes) is "0", but must be whole numbers from 1 to 9999',
+		],
+		[
+			'occupation code not a number',
+			{ socCodes: 'nurse' },
+			'Parameter "Occupation Group Names or IDs" (socCodes) is "nurse", but must be whole numbers from 1 to 9999',
+		],
+		[
+			'skill without a name',
+			{ skills: { values: [{ name: ' ', required: true }] } },
+			'Parameter "Skills 1 › Name" (skills[0].name) is empty, but must be a non-empty name',
+		],
+		[
+			'location with neither name nor coordinates',
+			{ locations: { location: [{ name: '', coordinates: '' }] } },
+			'Parameter "Locations 1 › Name" (locations[0].name) is empty, but must be a place name or coordinates',
+		],
+		[
+			'latitude out of range',
+			{ locations: { location: [{ coordinates: '91, 10' }] } },
+			'Parameter "Locations 1 › Coordinates" (locations[0].coordinates) is "91, 10", but must be latitude (-90 to 90) and longitude (-180 to 180), comma-separated',
+		],
+		[
+			'coordinates not a pair',
+			{ locations: { location: [{ coordinates: '10' }] } },
+			'Parameter "Locations 1 › Coordinates" (locations[0].coordinates) is "10", but must be latitude (-90 to 90) and longitude (-180 to 180), comma-separated',
+		],
+		[
+			'distance below 1',
+			{ locations: { location: [{ name: 'Oslo', distance: 0 }] } },
+			'Parameter "Locations 1 › Distance" (locations[0].distance) is 0, but must be a whole number of 1 or more',
+		],
+		[
+			'unknown distance unit',
+			{ locations: { location: [{ name: 'Oslo', unit: 'nm' }] } },
+			'Parameter "Locations 1 › Unit" (locations[0].unit) is "nm", but must be one of km, mi',
+		],
+		[
+			'custom data without data point',
+			{ customData: { filter: [{ dataPoint: '', query: '{"value": 1}' }] } },
+			'Parameter "Custom Data Filters 1 › Data Point" (customData[0].dataPoint) is empty, but must be a data point slug',
+		],
+		[
+			'custom data with unknown filter type',
+			{ customData: { filter: [{ dataPoint: 'x', filterType: 'contains', query: '{}' }] } },
+			'Parameter "Custom Data Filters 1 › Filter Type" (customData[0].filterType) is "contains", but must be one of equals, range',
+		],
+		[
+			'custom data query not JSON',
+			{ customData: { filter: [{ dataPoint: 'x', query: '{value: 1' }] } },
+			'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "{value: 1", but must be a JSON object such as {"value": true} or {"gte": 1, "lte": 5}',
+		],
+		[
+			'equals without a value',
+			{ customData: { filter: [{ dataPoint: 'x', filterType: 'equals', query: '{"gte": 1}' }] } },
+			'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "{\\"gte\\": 1}", but must be {"value": ...} with a boolean, string or number',
+		],
+		[
+			'range without bounds',
+			{ customData: { filter: [{ dataPoint: 'x', filterType: 'range', query: '{"value": 1}' }] } },
+			'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "{\\"value\\": 1}", but must be {"gte": ..., "lte": ...} with at least one numeric bound',
+		],
+		[
+			'range with a non-numeric bound',
+			{ customData: { filter: [{ dataPoint: 'x', filterType: 'range', query: { lte: 'soon' } }] } },
+			'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "soon", but must be {"gte": ..., "lte": ...} with at least one numeric bound',
+		],
+		[
+			'custom data weight above 1',
+			{ customData: { filter: [{ dataPoint: 'x', query: '{"value": true}', weight: 2 }] } },
+			'Parameter "Custom Data Filters 1 › Weight" (customData[0].weight) is 2, but must be a number from 0 to 1',
+		],
 	];
 
 	test.each(invalidCases)('%s', (_, values, message) => {

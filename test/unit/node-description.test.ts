@@ -17,7 +17,9 @@ const DECIDED_OPERATIONS: Record<string, string[]> = {
 };
 
 const resourceOptions = () =>
-	(properties.find((p) => p.name === 'resource')?.options as INodePropertyOptions[]).map((o) => o.value);
+	(properties.find((p) => p.name === 'resource')?.options as INodePropertyOptions[]).map(
+		(o) => o.value,
+	);
 
 describe('the node description', () => {
 	test('is a programmatic node usable as an AI tool, with the Affinda credential', () => {
@@ -37,7 +39,9 @@ describe('the node description', () => {
 			const operationParameter = properties.find(
 				(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
 			) as INodeProperties;
-			const offered = (operationParameter.options as INodePropertyOptions[]).map((o) => String(o.value));
+			const offered = (operationParameter.options as INodePropertyOptions[]).map((o) =>
+				String(o.value),
+			);
 			expect(offered.every((operation) => decided.includes(operation))).toBe(true);
 			expect(Object.keys(operations[String(resource)]).sort()).toEqual([...offered].sort());
 		}
@@ -72,7 +76,9 @@ describe('the credential', () => {
 			'api.eu1',
 			'custom',
 		]);
-		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions).toEqual({ password: true });
+		expect(credential.properties.find((p) => p.name === 'apiKey')?.typeOptions).toEqual({
+			password: true,
+		});
 		expect(credential.properties.find((p) => p.name === 'baseUrl')?.displayOptions).toEqual({
 			show: { region: ['custom'] },
 		});

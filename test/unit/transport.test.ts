@@ -61,8 +61,16 @@ describe('service errors in words', () => {
 			serviceErrorDetail({
 				type: 'validation_error',
 				errors: [
-					{ attr: 'skillsWeight', code: 'max_value', detail: 'Ensure this value is less than or equal to 1.' },
-					{ attr: 'non_field_errors', code: 'unique', detail: 'The fields document, index must make a unique set.' },
+					{
+						attr: 'skillsWeight',
+						code: 'max_value',
+						detail: 'Ensure this value is less than or equal to 1.',
+					},
+					{
+						attr: 'non_field_errors',
+						code: 'unique',
+						detail: 'The fields document, index must make a unique set.',
+					},
 					{ attr: null, code: 'invalid' },
 				],
 			}),
@@ -92,11 +100,11 @@ describe('service errors in words', () => {
 	test('a short plain-text answer is quoted, an HTML page is not', () => {
 		const request = { method: 'GET' as const, path: '/v3/index' };
 		const url = 'https://api.affinda.com/v3/index';
-		expect(toNodeApiError(node, { status: 502, text: 'upstream timed out' }, request, url).message).toBe(
-			'Affinda could not process the request (HTTP 502): upstream timed out',
-		);
-		expect(toNodeApiError(node, { status: 502, text: '<html>Bad gateway</html>' }, request, url).message).toBe(
-			'Affinda could not process the request (HTTP 502)',
-		);
+		expect(
+			toNodeApiError(node, { status: 502, text: 'upstream timed out' }, request, url).message,
+		).toBe('Affinda could not process the request (HTTP 502): upstream timed out');
+		expect(
+			toNodeApiError(node, { status: 502, text: '<html>Bad gateway</html>' }, request, url).message,
+		).toBe('Affinda could not process the request (HTTP 502)');
 	});
 });

@@ -59,18 +59,38 @@ describe('Annotation → Update, on the wire', () => {
 		['null', 'ignored', null],
 	])('Parsed Value Type %s sends %j as %j', async (parsedType, parsed, expected) => {
 		await runWorkflow(
-			affindaWorkflow({ resource: 'annotation', operation: 'update', id: 3, updateFields: { parsed, parsedType } }),
+			affindaWorkflow({
+				resource: 'annotation',
+				operation: 'update',
+				id: 3,
+				updateFields: { parsed, parsedType },
+			}),
 			{ credentials: affindaCredentials(server.url) },
 		);
 		expect(server.requests[0].body).toEqual({ parsed: expected });
 	});
 
 	test.each([
-		[{ id: 0, updateFields: { raw: 'x' } }, 'Parameter "Annotation ID" (id) is 0, but must be a whole number of 1 or more'],
-		[{ id: 5, updateFields: {} }, 'Parameter "Update Fields" (updateFields) is {}, but must be at least one field to change'],
-		[{ id: 5, updateFields: { parsed: 'ten', parsedType: 'number' } }, 'Parameter "Parsed Value" (parsed) is "ten", but must be a number'],
-		[{ id: 5, updateFields: { pageIndex: -1 } }, 'Parameter "Page Index" (pageIndex) is -1, but must be a whole number of 0 or more'],
-		[{ id: 5, updateFields: { rectangles: '[{"x0": 1}]' } }, 'Parameter "Rectangles" (rectangles) is "[{\\"x0\\": 1}]", but must be a JSON array of {"x0", "y0", "x1", "y1"} numbers, with an optional whole "pageIndex"'],
+		[
+			{ id: 0, updateFields: { raw: 'x' } },
+			'Parameter "Annotation ID" (id) is 0, but must be a whole number of 1 or more',
+		],
+		[
+			{ id: 5, updateFields: {} },
+			'Parameter "Update Fields" (updateFields) is {}, but must be at least one field to change',
+		],
+		[
+			{ id: 5, updateFields: { parsed: 'ten', parsedType: 'number' } },
+			'Parameter "Parsed Value" (parsed) is "ten", but must be a number',
+		],
+		[
+			{ id: 5, updateFields: { pageIndex: -1 } },
+			'Parameter "Page Index" (pageIndex) is -1, but must be a whole number of 0 or more',
+		],
+		[
+			{ id: 5, updateFields: { rectangles: '[{"x0": 1}]' } },
+			'Parameter "Rectangles" (rectangles) is "[{\\"x0\\": 1}]", but must be a JSON array of {"x0", "y0", "x1", "y1"} numbers, with an optional whole "pageIndex"',
+		],
 	])('bad input %j is refused before any request', async (parameters, message) => {
 		const { error } = await runWorkflow(
 			affindaWorkflow({ resource: 'annotation', operation: 'update', ...parameters }),
@@ -80,16 +100,26 @@ describe('Annotation → Update, on the wire', () => {
 		expect(server.requests).toHaveLength(0);
 	});
 
-	test('a service error keeps the service\'s detail', async () => {
+	test("a service error keeps the service's detail", async () => {
 		server.respondWith(() => ({
 			status: 400,
-			body: { type: 'validation_error', errors: [{ attr: 'parsed', code: 'invalid', detail: 'Not a valid date.' }] },
+			body: {
+				type: 'validation_error',
+				errors: [{ attr: 'parsed', code: 'invalid', detail: 'Not a valid date.' }],
+			},
 		}));
 		const { error } = await runWorkflow(
-			affindaWorkflow({ resource: 'annotation', operation: 'update', id: 9, updateFields: { parsed: 'soon' } }),
+			affindaWorkflow({
+				resource: 'annotation',
+				operation: 'update',
+				id: 9,
+				updateFields: { parsed: 'soon' },
+			}),
 			{ credentials: affindaCredentials(server.url) },
 		);
-		expect(error()?.message).toBe('Affinda rejected the request: parsed: Not a valid date. [item 0]');
+		expect(error()?.message).toBe(
+			'Affinda rejected the request: parsed: Not a valid date. [item 0]',
+		);
 		expect(server.requests).toHaveLength(1); // an update is never re-sent
 	});
 });
@@ -122,7 +152,10 @@ describe('Annotation → Batch Update, on the wire', () => {
 			},
 		);
 		expect(server.requests).toHaveLength(1);
-		expect([server.requests[0].method, server.requests[0].path]).toEqual(['POST', '/v3/annotations/batch_update']);
+		expect([server.requests[0].method, server.requests[0].path]).toEqual([
+			'POST',
+			'/v3/annotations/batch_update',
+		]);
 		expect(server.requests[0].body).toEqual([
 			{ id: 11, parsed: 'Sydney', isClientVerified: true },
 			{ id: 12, parsed: 'Melbourne', isClientVerified: true },
@@ -169,7 +202,11 @@ describe('Annotation → Batch Update, on the wire', () => {
 		]);
 		const items = output(AFFINDA_NODE_NAME);
 		expect(items).toHaveLength(count);
-		expect(items.every((item, n) => item.json.id === n + 1 && (item.pairedItem as { item: number }).item === n)).toBe(true);
+		expect(
+			items.every(
+				(item, n) => item.json.id === n + 1 && (item.pairedItem as { item: number }).item === n,
+			),
+		).toBe(true);
 	});
 
 	test('Continue on Fail: a bad item goes to the error output, the others are still sent', async () => {
@@ -180,7 +217,11 @@ describe('Annotation → Batch Update, on the wire', () => {
 			),
 			{
 				credentials: affindaCredentials(server.url),
-				input: [{ json: { id: 1, raw: 'a' } }, { json: { id: -4, raw: 'b' } }, { json: { id: 3, raw: 'c' } }],
+				input: [
+					{ json: { id: 1, raw: 'a' } },
+					{ json: { id: -4, raw: 'b' } },
+					{ json: { id: 3, raw: 'c' } },
+				],
 			},
 		);
 		expect(run.status).toBe('success');
@@ -188,7 +229,10 @@ describe('Annotation → Batch Update, on the wire', () => {
 			{ id: 1, raw: 'a' },
 			{ id: 3, raw: 'c' },
 		]);
-		expect(output(AFFINDA_NODE_NAME, 0).map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 2 }]);
+		expect(output(AFFINDA_NODE_NAME, 0).map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 2 },
+		]);
 		const failed = output(AFFINDA_NODE_NAME, 1);
 		expect(failed.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
 		expect(failed[0].json.error).toBe(
@@ -197,7 +241,13 @@ describe('Annotation → Batch Update, on the wire', () => {
 	});
 
 	test('a failed request fails every item of its chunk, each paired', async () => {
-		server.respondWith(() => ({ status: 403, body: { type: 'client_error', errors: [{ attr: null, code: 'permission_denied', detail: 'No access to this document.' }] } }));
+		server.respondWith(() => ({
+			status: 403,
+			body: {
+				type: 'client_error',
+				errors: [{ attr: null, code: 'permission_denied', detail: 'No access to this document.' }],
+			},
+		}));
 		const { output } = await runWorkflow(
 			affindaWorkflow(
 				{ resource: 'annotation', operation: 'batchUpdate', source: 'inputItems' },

@@ -4,7 +4,10 @@ import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from './workfl
 
 const DETAIL = {
 	jobTitle: { missing: [], value: { name: 'Data Engineer', companyName: 'Acme', match: true } },
-	skills: { missing: [{ name: 'Spark', required: true }], value: [{ name: 'Python', match: true }] },
+	skills: {
+		missing: [{ name: 'Spark', required: true }],
+		value: [{ name: 'Python', match: true }],
+	},
 	experience: { minimumExperience: 3, maximumExperience: 6, match: true },
 	managementLevel: { level: 'Mid', match: false },
 };
@@ -83,7 +86,10 @@ describe('Job Description → Get Match Detail, on the wire', () => {
 			'/v2/job_description_search/details/a%2Fb',
 			'/v2/job_description_search/details/c%20d',
 		]);
-		expect(output(AFFINDA_NODE_NAME).map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		expect(output(AFFINDA_NODE_NAME).map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+			{ item: 1 },
+		]);
 	});
 
 	test('bad input is refused before any request', async () => {
@@ -106,7 +112,10 @@ describe('Job Description → Get Match Detail, on the wire', () => {
 	test('a 404 from the service says what was not found', async () => {
 		server.respondWith(() => ({
 			status: 404,
-			body: { type: 'client_error', errors: [{ attr: null, code: 'not_found', detail: 'Not found.' }] },
+			body: {
+				type: 'client_error',
+				errors: [{ attr: null, code: 'not_found', detail: 'Not found.' }],
+			},
 		}));
 		const { error } = await runWorkflow(affindaWorkflow(matchParameters()), {
 			credentials: affindaCredentials(server.url),

@@ -42,7 +42,11 @@ describe('Match detail, annotations and indices against the emulator', () => {
 			[
 				'POST',
 				`/v2/job_description_search/details/${job.identifier}`,
-				{ indices: [emulator.fixtures.indices.jobDescriptions], resume: candidate.identifier, skillsWeight: 0.9 },
+				{
+					indices: [emulator.fixtures.indices.jobDescriptions],
+					resume: candidate.identifier,
+					skillsWeight: 0.9,
+				},
 			],
 		]);
 		const [detail] = output(AFFINDA_NODE_NAME);
@@ -80,7 +84,10 @@ describe('Match detail, annotations and indices against the emulator', () => {
 		const ids = invoice.annotationIds.slice(0, 3);
 		const { output } = await runWorkflow(
 			affindaWorkflow({ resource: 'annotation', operation: 'batchUpdate', source: 'inputItems' }),
-			{ credentials: credentials(), input: ids.map((id) => ({ json: { id, isClientVerified: true } })) },
+			{
+				credentials: credentials(),
+				input: ids.map((id) => ({ json: { id, isClientVerified: true } })),
+			},
 		);
 		expect(emulator.received.map((r) => [r.method, r.path])).toEqual([
 			['POST', '/v3/annotations/batch_update'],
@@ -88,12 +95,18 @@ describe('Match detail, annotations and indices against the emulator', () => {
 		expect(output(AFFINDA_NODE_NAME).map((item) => [item.json.id, item.pairedItem])).toEqual(
 			ids.map((id, item) => [id, { item }]),
 		);
-		for (const id of ids) expect(await read(`/v3/annotations/${id}`)).toMatchObject({ isClientVerified: true });
+		for (const id of ids)
+			expect(await read(`/v3/annotations/${id}`)).toMatchObject({ isClientVerified: true });
 	});
 
-	test('an annotation that does not exist: the service\'s 404, in words', async () => {
+	test("an annotation that does not exist: the service's 404, in words", async () => {
 		const { error } = await runWorkflow(
-			affindaWorkflow({ resource: 'annotation', operation: 'update', id: 987654, updateFields: { raw: 'x' } }),
+			affindaWorkflow({
+				resource: 'annotation',
+				operation: 'update',
+				id: 987654,
+				updateFields: { raw: 'x' },
+			}),
 			{ credentials: credentials() },
 		);
 		expect(error()?.httpCode).toBe('404');
@@ -103,15 +116,31 @@ describe('Match detail, annotations and indices against the emulator', () => {
 	test('Index Add Document makes a resume findable in that index; adding it twice is refused', async () => {
 		const index = emulator.fixtures.indices.newCandidates;
 		const [candidate] = emulator.fixtures.resumes;
-		const add = affindaWorkflow({ resource: 'index', operation: 'addDocument', indexName: index, document: candidate.identifier });
+		const add = affindaWorkflow({
+			resource: 'index',
+			operation: 'addDocument',
+			indexName: index,
+			document: candidate.identifier,
+		});
 		const first = await runWorkflow(add, { credentials: credentials() });
-		expect(first.output(AFFINDA_NODE_NAME)[0].json).toEqual({ index, document: candidate.identifier });
+		expect(first.output(AFFINDA_NODE_NAME)[0].json).toEqual({
+			index,
+			document: candidate.identifier,
+		});
 
 		const search = await runWorkflow(
-			affindaWorkflow({ resource: 'resume', operation: 'search', indices: [index], searchMode: 'custom', limit: 50 }),
+			affindaWorkflow({
+				resource: 'resume',
+				operation: 'search',
+				indices: [index],
+				searchMode: 'custom',
+				limit: 50,
+			}),
 			{ credentials: credentials() },
 		);
-		expect(search.output(AFFINDA_NODE_NAME).map((item) => item.json.identifier)).toEqual([candidate.identifier]);
+		expect(search.output(AFFINDA_NODE_NAME).map((item) => item.json.identifier)).toEqual([
+			candidate.identifier,
+		]);
 
 		const second = await runWorkflow(add, { credentials: credentials() });
 		expect(second.error()?.httpCode).toBe('400');
@@ -120,11 +149,20 @@ describe('Match detail, annotations and indices against the emulator', () => {
 
 	test('Index Get Many lists the indices of one document type', async () => {
 		const { output } = await runWorkflow(
-			affindaWorkflow({ resource: 'index', operation: 'getMany', returnAll: true, filters: { document_type: 'resumes' } }),
+			affindaWorkflow({
+				resource: 'index',
+				operation: 'getMany',
+				returnAll: true,
+				filters: { document_type: 'resumes' },
+			}),
 			{ credentials: credentials() },
 		);
 		expect(emulator.received[0].query).toEqual({ document_type: 'resumes', limit: '100' });
-		expect(output(AFFINDA_NODE_NAME).map((item) => item.json.name).sort()).toEqual(
+		expect(
+			output(AFFINDA_NODE_NAME)
+				.map((item) => item.json.name)
+				.sort(),
+		).toEqual(
 			[
 				emulator.fixtures.indices.resumes,
 				emulator.fixtures.indices.techResumes,

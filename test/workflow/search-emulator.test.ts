@@ -17,7 +17,10 @@ describe('Resume → Search against the emulator', () => {
 		operation: 'search',
 		indices: [emulator.fixtures.indices.resumes],
 		searchMode: 'custom',
-		criteria: { jobTitles: 'Software Engineer', skills: { values: [{ name: 'Python', required: false }] } },
+		criteria: {
+			jobTitles: 'Software Engineer',
+			skills: { values: [{ name: 'Python', required: false }] },
+		},
 		...extra,
 	});
 
@@ -50,7 +53,9 @@ describe('Resume → Search against the emulator', () => {
 		});
 		const requests = searchRequests();
 		expect(requests.length).toBeGreaterThan(1);
-		expect(requests.map((r) => Number(r.query.offset))).toEqual(requests.map((_, page) => page * 50));
+		expect(requests.map((r) => Number(r.query.offset))).toEqual(
+			requests.map((_, page) => page * 50),
+		);
 		const items = output(AFFINDA_NODE_NAME);
 		const identifiers = items.map((item) => item.json.identifier);
 		expect(new Set(identifiers).size).toBe(identifiers.length);
@@ -71,7 +76,11 @@ describe('Resume → Search against the emulator', () => {
 		const [jobDescription] = emulator.fixtures.jobDescriptions;
 		const { run, output } = await runWorkflow(
 			affindaWorkflow(
-				searchParameters({ searchMode: 'jobDescription', jobDescription: jobDescription.identifier, limit: 5 }),
+				searchParameters({
+					searchMode: 'jobDescription',
+					jobDescription: jobDescription.identifier,
+					limit: 5,
+				}),
 			),
 			{ credentials: credentials() },
 		);
@@ -83,10 +92,13 @@ describe('Resume → Search against the emulator', () => {
 		expect(output(AFFINDA_NODE_NAME).length).toBeGreaterThan(0);
 	});
 
-	test('an index that does not exist: the service\'s 400, in words', async () => {
-		const { error } = await runWorkflow(affindaWorkflow(searchParameters({ indices: ['no-such-index'] })), {
-			credentials: credentials(),
-		});
+	test("an index that does not exist: the service's 400, in words", async () => {
+		const { error } = await runWorkflow(
+			affindaWorkflow(searchParameters({ indices: ['no-such-index'] })),
+			{
+				credentials: credentials(),
+			},
+		);
 		expect(error()?.name).toBe('NodeApiError');
 		expect(error()?.httpCode).toBe('400');
 		expect(error()?.message).toBe(
@@ -117,7 +129,12 @@ describe('Resume → Search against the emulator', () => {
 		expect(run.status).toBe('success');
 		expect(searchRequests()).toHaveLength(2);
 		expect(output(AFFINDA_NODE_NAME, 0).map((item) => item.pairedItem)).toEqual([
-			{ item: 0 }, { item: 0 }, { item: 0 }, { item: 2 }, { item: 2 }, { item: 2 },
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 0 },
+			{ item: 2 },
+			{ item: 2 },
+			{ item: 2 },
 		]);
 		expect(output(AFFINDA_NODE_NAME, 1).map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
 	});

@@ -128,7 +128,9 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 			expect(request.body).toEqual({ indices: ['all-resumes'], jobTitles: ['Engineer'] });
 		}
 		const items = output(AFFINDA_NODE_NAME);
-		expect(items.map((item) => item.json.identifier)).toEqual(range(0, 120).map((n) => `resume${n}`));
+		expect(items.map((item) => item.json.identifier)).toEqual(
+			range(0, 120).map((n) => `resume${n}`),
+		);
 	});
 
 	test('Limit asks for that many and returns that many, simplified by default', async () => {
@@ -181,14 +183,20 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 
 	test('refuses a next link to another origin, so the API key stays home', async () => {
 		server.respondWith(() => ({
-			body: { count: 100, next: 'https://elsewhere.example/v2/resume_search?offset=50', results: [result(0)] },
+			body: {
+				count: 100,
+				next: 'https://elsewhere.example/v2/resume_search?offset=50',
+				results: [result(0)],
+			},
 		}));
 		const { run, error } = await runWorkflow(
 			affindaWorkflow(searchParameters({ returnAll: true })),
 			{ credentials: affindaCredentials(server.url) },
 		);
 		expect(run.status).toBe('error');
-		expect(error()?.message).toContain('Refused to follow a next-page link to https://elsewhere.example');
+		expect(error()?.message).toContain(
+			'Refused to follow a next-page link to https://elsewhere.example',
+		);
 		expect(server.requests).toHaveLength(1);
 	});
 
@@ -209,7 +217,7 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 		expect(server.requests).toHaveLength(1000);
 	});
 
-	test('a 400 becomes a NodeApiError with the service\'s own detail', async () => {
+	test("a 400 becomes a NodeApiError with the service's own detail", async () => {
 		server.respondWith(() => ({
 			status: 400,
 			body: {
@@ -256,7 +264,12 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 		let calls = 0;
 		server.respondWith(({ query }) => {
 			calls += 1;
-			if (calls === 1) return { status: 429, headers: { 'retry-after': '0' }, body: { type: 'client_error', errors: [] } };
+			if (calls === 1)
+				return {
+					status: 429,
+					headers: { 'retry-after': '0' },
+					body: { type: 'client_error', errors: [] },
+				};
 			if (calls === 2) return { status: 503, body: { type: 'server_error', errors: [] } };
 			return { body: { count: 1, next: null, results: [result(Number(query.offset))] } };
 		});
@@ -273,7 +286,10 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 		server.respondWith(() => ({
 			status: 429,
 			headers: { 'retry-after': '0' },
-			body: { type: 'client_error', errors: [{ attr: null, code: 'throttled', detail: 'Slow down.' }] },
+			body: {
+				type: 'client_error',
+				errors: [{ attr: null, code: 'throttled', detail: 'Slow down.' }],
+			},
 		}));
 		const { error } = await runWorkflow(affindaWorkflow(searchParameters()), {
 			credentials: affindaCredentials(server.url),
@@ -286,7 +302,9 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 	});
 
 	test('a redirect to another origin does not carry the API key', async () => {
-		const elsewhere = await startRecordingServer(() => ({ body: { count: 0, next: null, results: [] } }));
+		const elsewhere = await startRecordingServer(() => ({
+			body: { count: 0, next: null, results: [] },
+		}));
 		try {
 			server.respondWith(() => ({
 				status: 307,
@@ -358,7 +376,9 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 
 	test('without Continue on Fail, a bad value stops the run before any request', async () => {
 		const { run, error } = await runWorkflow(
-			affindaWorkflow(searchParameters({ criteria: { yearsExperienceMin: 8, yearsExperienceMax: 2 } })),
+			affindaWorkflow(
+				searchParameters({ criteria: { yearsExperienceMin: 8, yearsExperienceMax: 2 } }),
+			),
 			{ credentials: affindaCredentials(server.url) },
 		);
 		expect(run.status).toBe('error');

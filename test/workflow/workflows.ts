@@ -5,7 +5,10 @@ import { AFFINDA_NODE_TYPE, MANUAL_TRIGGER_TYPE } from '../helpers/n8n-in-proces
 
 export const AFFINDA_NODE_NAME = 'Affinda';
 
-export function affindaWorkflow(parameters: IDataObject, settings: Partial<INode> = {}): IWorkflowBase {
+export function affindaWorkflow(
+	parameters: IDataObject,
+	settings: Partial<INode> = {},
+): IWorkflowBase {
 	return {
 		id: 'wfAffindaTest',
 		name: 'Affinda test',
