@@ -31,7 +31,8 @@ export class AffindaApi implements ICredentialType {
 			name: 'region',
 			type: 'options',
 			default: 'api',
-			description: 'The Affinda instance your account lives on: the host of the Affinda app you sign in to',
+			description:
+				'The Affinda instance your account lives on: the host of the Affinda app you sign in to',
 			options: [
 				{ name: 'Global (app.affinda.com)', value: 'api' },
 				{ name: 'US (app.us1.affinda.com)', value: 'api.us1' },

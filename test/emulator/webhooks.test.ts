@@ -204,7 +204,10 @@ it('retries failed deliveries, and a 410 deletes the subscription', async () => 
 	// The receiver sees an attempt before the emulator has read its answer: wait for both.
 	const eventDeliveries = () =>
 		emulator.webhookDeliveries.filter((d) => d.kind === 'event').map((d) => [d.attempt, d.status]);
-	await eventually(eventDeliveries, (d) => d.length >= 3 && d.every(([, status]) => status !== null));
+	await eventually(
+		eventDeliveries,
+		(d) => d.length >= 3 && d.every(([, status]) => status !== null),
+	);
 	const attempts = receiver.events();
 	expect(attempts).toHaveLength(3);
 	expect(new Set(attempts.map((a) => a.raw)).size).toBe(1);

@@ -266,7 +266,11 @@ export function stopN8nCoreTimers(): void {
 	const { Container } = require('@n8n/di');
 	for (const [modulePath, exportName, stop] of [
 		['n8n-core/dist/execution-engine/ssh-clients-manager', 'SSHClientsManager', 'onShutdown'],
-		['n8n-core/dist/execution-engine/scheduled-task-manager', 'ScheduledTaskManager', 'deregisterAllCrons'],
+		[
+			'n8n-core/dist/execution-engine/scheduled-task-manager',
+			'ScheduledTaskManager',
+			'deregisterAllCrons',
+		],
 	] as const) {
 		try {
 			// eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -32,7 +32,9 @@ export interface RecordingServer {
 	stop(): Promise<void>;
 }
 
-export async function startRecordingServer(responder: Responder = () => ({})): Promise<RecordingServer> {
+export async function startRecordingServer(
+	responder: Responder = () => ({}),
+): Promise<RecordingServer> {
 	let respond = responder;
 	const requests: RecordedRequest[] = [];
 	const server = createServer((req, res) => {
@@ -43,7 +45,8 @@ export async function startRecordingServer(responder: Responder = () => ({})): P
 			const text = raw.toString('utf8');
 			const url = new URL(req.url ?? '/', 'http://recording.local');
 			let body: unknown = text;
-			if (String(req.headers['content-type']).includes('json') && text !== '') body = JSON.parse(text);
+			if (String(req.headers['content-type']).includes('json') && text !== '')
+				body = JSON.parse(text);
 			const recorded: RecordedRequest = {
 				method: req.method ?? '',
 				path: url.pathname,

@@ -8,7 +8,12 @@ import { InvalidParameterError } from './errors';
 export function toLimit(value: unknown, maxLimit: number): number {
 	const limit = Number(value);
 	if (!Number.isInteger(limit) || limit < 1 || limit > maxLimit) {
-		throw new InvalidParameterError('Limit', 'limit', value, `a whole number from 1 to ${maxLimit}`);
+		throw new InvalidParameterError(
+			'Limit',
+			'limit',
+			value,
+			`a whole number from 1 to ${maxLimit}`,
+		);
 	}
 	return limit;
 }

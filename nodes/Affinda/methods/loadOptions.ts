@@ -12,7 +12,9 @@ async function indicesOfType(
 	const indices = await affindaApiRequestAllPages.call(this, {
 		method: 'GET',
 		path: '/v3/index',
-		qs: documentType ? { document_type: documentType, limit: LIST_PAGE_SIZE } : { limit: LIST_PAGE_SIZE },
+		qs: documentType
+			? { document_type: documentType, limit: LIST_PAGE_SIZE }
+			: { limit: LIST_PAGE_SIZE },
 	});
 	return indices
 		.map((index) => ({ name: String(index.name), value: String(index.name) }))
@@ -23,7 +25,9 @@ export async function getAllIndices(this: ILoadOptionsFunctions): Promise<INodeP
 	return await indicesOfType.call(this);
 }
 
-export async function getResumeIndices(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+export async function getResumeIndices(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
 	return await indicesOfType.call(this, 'resumes');
 }
 

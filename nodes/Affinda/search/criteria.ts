@@ -85,8 +85,20 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		description: "Whether to match job titles against the candidate's current job only",
 		bodies: RESUME_SEARCH_ONLY,
 	},
-	{ field: 'jobTitlesRequired', kind: 'required', displayName: 'Job Titles', description: '', bodies: BOTH },
-	{ field: 'jobTitlesWeight', kind: 'weight', displayName: 'Job Titles', description: '', bodies: BOTH },
+	{
+		field: 'jobTitlesRequired',
+		kind: 'required',
+		displayName: 'Job Titles',
+		description: '',
+		bodies: BOTH,
+	},
+	{
+		field: 'jobTitlesWeight',
+		kind: 'weight',
+		displayName: 'Job Titles',
+		description: '',
+		bodies: BOTH,
+	},
 	{
 		field: 'yearsExperienceMin',
 		kind: 'wholeYears',
@@ -129,8 +141,20 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		description: 'Places to search around, by name or by coordinates',
 		bodies: BOTH,
 	},
-	{ field: 'locationsRequired', kind: 'required', displayName: 'Locations', description: '', bodies: BOTH },
-	{ field: 'locationsWeight', kind: 'weight', displayName: 'Locations', description: '', bodies: BOTH },
+	{
+		field: 'locationsRequired',
+		kind: 'required',
+		displayName: 'Locations',
+		description: '',
+		bodies: BOTH,
+	},
+	{
+		field: 'locationsWeight',
+		kind: 'weight',
+		displayName: 'Locations',
+		description: '',
+		bodies: BOTH,
+	},
 	{
 		field: 'skills',
 		kind: 'nameFilters',
@@ -146,12 +170,19 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		description: 'Spoken languages to match; a required language removes candidates who lack it',
 		bodies: BOTH,
 	},
-	{ field: 'languagesWeight', kind: 'weight', displayName: 'Languages', description: '', bodies: BOTH },
+	{
+		field: 'languagesWeight',
+		kind: 'weight',
+		displayName: 'Languages',
+		description: '',
+		bodies: BOTH,
+	},
 	{
 		field: 'institutions',
 		kind: 'textList',
 		displayName: 'Institutions',
-		description: 'Schools or universities to match, comma-separated, or an array from an expression',
+		description:
+			'Schools or universities to match, comma-separated, or an array from an expression',
 		placeholder: 'e.g. University of Sydney, MIT',
 		bodies: RESUME_SEARCH_ONLY,
 	},
@@ -170,7 +201,13 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		placeholder: 'e.g. Bachelor of Computer Science',
 		bodies: BOTH,
 	},
-	{ field: 'degreesRequired', kind: 'required', displayName: 'Degrees', description: '', bodies: BOTH },
+	{
+		field: 'degreesRequired',
+		kind: 'required',
+		displayName: 'Degrees',
+		description: '',
+		bodies: BOTH,
+	},
 	{
 		field: 'highestDegreeTypes',
 		kind: 'choiceList',
@@ -265,8 +302,20 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		description: 'Occupation groups (SOC codes) to match',
 		bodies: BOTH,
 	},
-	{ field: 'socCodesRequired', kind: 'required', displayName: 'Occupation Groups', description: '', bodies: BOTH },
-	{ field: 'socCodesWeight', kind: 'weight', displayName: 'Occupation Groups', description: '', bodies: BOTH },
+	{
+		field: 'socCodesRequired',
+		kind: 'required',
+		displayName: 'Occupation Groups',
+		description: '',
+		bodies: BOTH,
+	},
+	{
+		field: 'socCodesWeight',
+		kind: 'weight',
+		displayName: 'Occupation Groups',
+		description: '',
+		bodies: BOTH,
+	},
 	{
 		field: 'managementLevel',
 		kind: 'choice',
@@ -560,11 +609,12 @@ const NAME_FILTER_ENTRY = 'values';
 const LOCATION_ENTRY = 'location';
 const CUSTOM_DATA_ENTRY = 'filter';
 
-const COLLECTION_LABELS: Record<CriteriaCollection, { displayName: string; placeholder: string }> = {
-	criteria: { displayName: 'Criteria', placeholder: 'Add Criterion' },
-	requiredCriteria: { displayName: 'Required Criteria', placeholder: 'Add Required Criterion' },
-	weights: { displayName: 'Weights', placeholder: 'Add Weight' },
-};
+const COLLECTION_LABELS: Record<CriteriaCollection, { displayName: string; placeholder: string }> =
+	{
+		criteria: { displayName: 'Criteria', placeholder: 'Add Criterion' },
+		requiredCriteria: { displayName: 'Required Criteria', placeholder: 'Add Required Criterion' },
+		weights: { displayName: 'Weights', placeholder: 'Add Weight' },
+	};
 
 /** The three criteria collections of one search body, alphabetised as n8n lists options. */
 export function criteriaProperties(body: SearchBody): INodeProperties[] {
@@ -661,7 +711,8 @@ function toOccupationCodes(criterion: Criterion, value: unknown): number[] {
 	const allowed = `whole numbers from ${min} to ${max}`;
 	return toTextList(value).map((code) => {
 		const number = toNumber(criterion, code, allowed);
-		if (!Number.isInteger(number) || number < min || number > max) invalid(criterion, code, allowed);
+		if (!Number.isInteger(number) || number < min || number > max)
+			invalid(criterion, code, allowed);
 		return number;
 	});
 }
@@ -676,7 +727,8 @@ function entriesOf(value: unknown, entry: string): IDataObject[] {
 function toNameFilters(criterion: Criterion, value: unknown): IDataObject[] {
 	return entriesOf(value, NAME_FILTER_ENTRY).map((filter, index) => {
 		const name = typeof filter.name === 'string' ? filter.name.trim() : '';
-		if (name === '') invalid(entryTarget(criterion, index, 'name', 'Name'), filter.name, 'a non-empty name');
+		if (name === '')
+			invalid(entryTarget(criterion, index, 'name', 'Name'), filter.name, 'a non-empty name');
 		return { name, required: filter.required === true || filter.required === 'true' };
 	});
 }
@@ -743,10 +795,15 @@ function toCustomData(criterion: Criterion, value: unknown): IDataObject[] {
 	return entriesOf(value, CUSTOM_DATA_ENTRY).map((entry, index) => {
 		const target = (key: string, keyLabel: string) => entryTarget(criterion, index, key, keyLabel);
 		const dataPoint = typeof entry.dataPoint === 'string' ? entry.dataPoint.trim() : '';
-		if (dataPoint === '') invalid(target('dataPoint', 'Data Point'), entry.dataPoint, 'a data point slug');
+		if (dataPoint === '')
+			invalid(target('dataPoint', 'Data Point'), entry.dataPoint, 'a data point slug');
 		const filterType = String(entry.filterType ?? 'equals');
 		if (!filterTypes.includes(filterType)) {
-			invalid(target('filterType', 'Filter Type'), entry.filterType, `one of ${filterTypes.join(', ')}`);
+			invalid(
+				target('filterType', 'Filter Type'),
+				entry.filterType,
+				`one of ${filterTypes.join(', ')}`,
+			);
 		}
 		const query = parseQuery(target('query', 'Query'), entry.query);
 		if (filterType === 'equals') {
@@ -761,7 +818,8 @@ function toCustomData(criterion: Criterion, value: unknown): IDataObject[] {
 			for (const bound of bounds) toNumber(target('query', 'Query'), query[bound], allowed);
 		}
 		const filter: IDataObject = { filterType, dataPoint, query };
-		if (!isBlank(entry.required)) filter.required = entry.required === true || entry.required === 'true';
+		if (!isBlank(entry.required))
+			filter.required = entry.required === true || entry.required === 'true';
 		if (!isBlank(entry.weight)) filter.weight = toWeight(target('weight', 'Weight'), entry.weight);
 		return filter;
 	});

@@ -1,12 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../helpers/errors';
-import {
-	buildCriteriaBody,
-	CRITERIA_COLLECTIONS,
-	toTextList,
-	type SearchBody,
-} from './criteria';
+import { buildCriteriaBody, CRITERIA_COLLECTIONS, toTextList, type SearchBody } from './criteria';
 
 /** Reads the three criteria collections of one item into one record keyed by wire field. */
 export function readCriteriaValues(
@@ -25,7 +20,12 @@ export function readCriteriaValues(
 export function toIndices(value: unknown): string[] {
 	const indices = value === undefined || value === null ? [] : toTextList(value);
 	if (indices.length === 0) {
-		throw new InvalidParameterError('Index Names or IDs', 'indices', value, 'at least one index name');
+		throw new InvalidParameterError(
+			'Index Names or IDs',
+			'indices',
+			value,
+			'at least one index name',
+		);
 	}
 	return indices;
 }
@@ -33,7 +33,8 @@ export function toIndices(value: unknown): string[] {
 /** A document identifier the body or path refers to. */
 export function toIdentifier(label: string, field: string, value: unknown): string {
 	const identifier = typeof value === 'string' ? value.trim() : '';
-	if (identifier === '') throw new InvalidParameterError(label, field, value, 'a document identifier');
+	if (identifier === '')
+		throw new InvalidParameterError(label, field, value, 'a document identifier');
 	return identifier;
 }
 

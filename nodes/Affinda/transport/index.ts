@@ -62,9 +62,14 @@ export function baseUrlFromCredentials(credentials: AffindaCredentials, node: IN
 		parsed = undefined;
 	}
 	if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
-		throw new NodeOperationError(node, `The credential's Base URL "${configured}" is not an http(s) URL`, {
-			description: 'Open the Affinda API credential and enter an origin such as https://affinda.example.com.',
-		});
+		throw new NodeOperationError(
+			node,
+			`The credential's Base URL "${configured}" is not an http(s) URL`,
+			{
+				description:
+					'Open the Affinda API credential and enter an origin such as https://affinda.example.com.',
+			},
+		);
 	}
 	return configured.replace(/\/+$/, '');
 }
@@ -144,7 +149,8 @@ export async function affindaApiRequestAllPages(
 	for (let page = 1; ; page++) {
 		const answer = (await send.call(this, url, { ...request, qs })) as PagedResponse | undefined;
 		results.push(...(answer?.results ?? []));
-		if (maxResults !== undefined && results.length >= maxResults) return results.slice(0, maxResults);
+		if (maxResults !== undefined && results.length >= maxResults)
+			return results.slice(0, maxResults);
 		if (!answer?.next) return results;
 		if (page >= MAX_PAGES) {
 			throw new NodeOperationError(
@@ -162,7 +168,12 @@ export async function affindaApiRequestAllPages(
 	}
 }
 
-function sameOriginUrl(this: AffindaContext, next: string, baseUrl: string, itemIndex?: number): string {
+function sameOriginUrl(
+	this: AffindaContext,
+	next: string,
+	baseUrl: string,
+	itemIndex?: number,
+): string {
 	const resolved = new URL(next, `${baseUrl}/`);
 	if (resolved.origin !== new URL(baseUrl).origin) {
 		throw new NodeOperationError(
@@ -214,7 +225,9 @@ export function describeResponse(response: IN8nHttpFullResponse): RequestFailure
 /** No answer at all: refused, reset, timed out. Only the error code is kept. */
 export function describeConnectionFailure(error: unknown): RequestFailure {
 	const { httpCode, code } = (error ?? {}) as { httpCode?: unknown; code?: unknown };
-	const networkCode = [httpCode, code].find((value) => typeof value === 'string' && /^E[A-Z_]+$/.test(value));
+	const networkCode = [httpCode, code].find(
+		(value) => typeof value === 'string' && /^E[A-Z_]+$/.test(value),
+	);
 	return { networkCode: networkCode as string | undefined };
 }
 
@@ -233,7 +246,8 @@ export function retryDelayMs(
 	if (!idempotent) return undefined;
 	const retryable =
 		(failure.status !== undefined && RETRY_POLICY.retryableStatuses.includes(failure.status)) ||
-		(failure.networkCode !== undefined && RETRY_POLICY.retryableNetworkCodes.includes(failure.networkCode));
+		(failure.networkCode !== undefined &&
+			RETRY_POLICY.retryableNetworkCodes.includes(failure.networkCode));
 	return retryable ? backoffMs : undefined;
 }
 
@@ -293,7 +307,8 @@ function explain(failure: RequestFailure, request: AffindaRequest, url: string, 
 		case failure.status === 404:
 			return {
 				message: withDetail(`Affinda found nothing at ${request.path}`),
-				description: 'Check the identifier or name used by this operation: it may be mistyped or deleted.',
+				description:
+					'Check the identifier or name used by this operation: it may be mistyped or deleted.',
 			};
 		case failure.status === 429:
 			return {

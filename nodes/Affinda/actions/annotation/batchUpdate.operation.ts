@@ -30,7 +30,8 @@ const properties: INodeProperties[] = [
 			{
 				name: 'Fields Below',
 				value: 'parameters',
-				description: 'One annotation per input item, from the ID and fields set below (use expressions)',
+				description:
+					'One annotation per input item, from the ID and fields set below (use expressions)',
 			},
 			{
 				name: 'Input Item JSON',
@@ -57,13 +58,20 @@ interface PreparedAnnotation {
 	annotation: IDataObject;
 }
 
-function prepare(this: IExecuteFunctions, items: INodeExecutionData[], itemIndex: number): IDataObject {
+function prepare(
+	this: IExecuteFunctions,
+	items: INodeExecutionData[],
+	itemIndex: number,
+): IDataObject {
 	if (this.getNodeParameter('source', itemIndex) === 'inputItems') {
 		return annotationFromItem(items[itemIndex].json);
 	}
 	return {
 		id: toAnnotationId(this.getNodeParameter('id', itemIndex)),
-		...buildAnnotationUpdate(this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject, true),
+		...buildAnnotationUpdate(
+			this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
+			true,
+		),
 	};
 }
 

@@ -169,7 +169,11 @@ export function annotationFieldsCollection(batch: boolean): INodeProperties {
 
 /* ---------------------------------------------------------- request body */
 
-function invalid(field: AnnotationField | { displayName: string; name: string }, value: unknown, allowed: string): never {
+function invalid(
+	field: AnnotationField | { displayName: string; name: string },
+	value: unknown,
+	allowed: string,
+): never {
 	throw new InvalidParameterError(field.displayName, field.name, value, allowed);
 }
 
@@ -181,7 +185,11 @@ function toWholeNumber(field: AnnotationField, value: unknown, min: number): num
 	return number;
 }
 
-function toJson(field: { displayName: string; name: string }, value: unknown, allowed: string): unknown {
+function toJson(
+	field: { displayName: string; name: string },
+	value: unknown,
+	allowed: string,
+): unknown {
 	if (typeof value !== 'string') return value;
 	try {
 		return JSON.parse(value);
@@ -193,7 +201,8 @@ function toJson(field: { displayName: string; name: string }, value: unknown, al
 const RECTANGLE_CORNERS = ['x0', 'y0', 'x1', 'y1'] as const;
 
 function toRectangles(field: AnnotationField, value: unknown): IDataObject[] {
-	const allowed = 'a JSON array of {"x0", "y0", "x1", "y1"} numbers, with an optional whole "pageIndex"';
+	const allowed =
+		'a JSON array of {"x0", "y0", "x1", "y1"} numbers, with an optional whole "pageIndex"';
 	const rectangles = toJson(field, value, allowed);
 	if (!Array.isArray(rectangles)) invalid(field, value, allowed);
 	for (const rectangle of rectangles as IDataObject[]) {
@@ -201,7 +210,9 @@ function toRectangles(field: AnnotationField, value: unknown): IDataObject[] {
 			typeof rectangle === 'object' &&
 			rectangle !== null &&
 			RECTANGLE_CORNERS.every((corner) => typeof rectangle[corner] === 'number') &&
-			Object.keys(rectangle).every((key) => key === 'pageIndex' || RECTANGLE_CORNERS.includes(key as never)) &&
+			Object.keys(rectangle).every(
+				(key) => key === 'pageIndex' || RECTANGLE_CORNERS.includes(key as never),
+			) &&
 			(rectangle.pageIndex === undefined ||
 				(Number.isInteger(rectangle.pageIndex) && (rectangle.pageIndex as number) >= 0));
 		if (!valid) invalid(field, value, allowed);
@@ -294,7 +305,11 @@ export function toAnnotationId(value: unknown): number {
 export function buildAnnotationUpdate(values: IDataObject, batch: boolean): IDataObject {
 	const parsedType = (values.parsedType ?? 'text') as ParsedType;
 	if (!PARSED_TYPES.some((type) => type.value === parsedType)) {
-		invalid({ displayName: 'Parsed Value Type', name: 'parsedType' }, parsedType, 'one of boolean, json, null, number, text');
+		invalid(
+			{ displayName: 'Parsed Value Type', name: 'parsedType' },
+			parsedType,
+			'one of boolean, json, null, number, text',
+		);
 	}
 	const update: IDataObject = {};
 	for (const field of fieldsFor(batch)) {
@@ -308,7 +323,11 @@ export function buildAnnotationUpdate(values: IDataObject, batch: boolean): IDat
 		update[field.name] = toWireValue(field, value, parsedType) as IDataObject[keyof IDataObject];
 	}
 	if (Object.keys(update).length === 0) {
-		invalid({ displayName: 'Update Fields', name: 'updateFields' }, {}, 'at least one field to change');
+		invalid(
+			{ displayName: 'Update Fields', name: 'updateFields' },
+			{},
+			'at least one field to change',
+		);
 	}
 	return update;
 }
@@ -328,7 +347,13 @@ export function annotationFromItem(json: IDataObject): IDataObject {
 		) as IDataObject[keyof IDataObject];
 	}
 	if (Object.keys(annotation).length === 1) {
-		invalid({ displayName: 'Input Item', name: 'json' }, json, `an "id" and at least one of ${fieldsFor(true).map((f) => f.name).join(', ')}`);
+		invalid(
+			{ displayName: 'Input Item', name: 'json' },
+			json,
+			`an "id" and at least one of ${fieldsFor(true)
+				.map((f) => f.name)
+				.join(', ')}`,
+		);
 	}
 	return annotation;
 }

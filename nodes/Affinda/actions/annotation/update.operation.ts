@@ -9,10 +9,7 @@ import {
 	toAnnotationId,
 } from './fields';
 
-const properties: INodeProperties[] = [
-	annotationIdParameter,
-	annotationFieldsCollection(false),
-];
+const properties: INodeProperties[] = [annotationIdParameter, annotationFieldsCollection(false)];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['annotation'], operation: ['update'] } },

@@ -32,8 +32,16 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const indexName = toIdentifier('Index Name or ID', 'indexName', this.getNodeParameter('indexName', itemIndex));
-	const document = toIdentifier('Document ID', 'document', this.getNodeParameter('document', itemIndex));
+	const indexName = toIdentifier(
+		'Index Name or ID',
+		'indexName',
+		this.getNodeParameter('indexName', itemIndex),
+	);
+	const document = toIdentifier(
+		'Document ID',
+		'document',
+		this.getNodeParameter('document', itemIndex),
+	);
 	const added = await affindaApiRequest.call(this, {
 		method: 'POST',
 		path: `/v3/index/${encodeURIComponent(indexName)}/documents`,
