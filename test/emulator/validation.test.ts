@@ -4,6 +4,11 @@
 import { startEmulator, type Emulator } from './index';
 import { SEARCH_FIELDS, type SearchBodyKind } from './search-body';
 import { clientFor, type Answer, type Client } from './test-client';
+import {
+	SPEC_MATCH_DETAIL_ABSENT,
+	SPEC_MATCH_DETAIL_FIELDS,
+	SPEC_RESUME_SEARCH_FIELDS,
+} from '../helpers/spec-fields';
 
 let emulator: Emulator;
 let api: Client;
@@ -49,6 +54,13 @@ function expectRejected(answer: Answer, attr: string, code: string): void {
 
 const fieldsOf = (kind: SearchBodyKind) =>
 	SEARCH_FIELDS.filter((row) => row.bodies.includes(kind)).map((row) => row.name);
+
+it("knows exactly the specification's fields of both bodies", () => {
+	expect([...fieldsOf('resumeSearch')].sort()).toEqual([...SPEC_RESUME_SEARCH_FIELDS].sort());
+	expect([...fieldsOf('jobDescriptionDetail')].sort()).toEqual(
+		[...SPEC_MATCH_DETAIL_FIELDS].sort(),
+	);
+});
 
 describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kind) => {
 	const weights = SEARCH_FIELDS.filter(
@@ -328,20 +340,7 @@ describe('resume search body', () => {
 });
 
 describe('job description search detail body', () => {
-	const absent = [
-		'jobDescription',
-		'jobTitlesCurrentOnly',
-		'yearsExperienceMin',
-		'yearsExperienceMax',
-		'institutions',
-		'institutionsRequired',
-		'isCurrentStudent',
-		'isCurrentStudentRequired',
-		'isRecentGraduate',
-		'isRecentGraduateRequired',
-		'highestDegreeTypes',
-		'highestDegreeTypesRequired',
-	];
+	const absent = SPEC_MATCH_DETAIL_ABSENT;
 
 	it.each(absent)('has no %s field', async (field) => {
 		expectRejected(await send('jobDescriptionDetail', { [field]: null }), field, 'unknown_field');

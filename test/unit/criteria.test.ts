@@ -8,69 +8,8 @@ import {
 	SEARCH_CRITERIA,
 } from '../../nodes/Affinda/search/criteria';
 import { buildSearchBody, toIndices } from '../../nodes/Affinda/search/input';
+import { SPEC_MATCH_DETAIL_FIELDS, SPEC_RESUME_SEARCH_FIELDS } from '../helpers/spec-fields';
 
-/** The specification's field lists (spec/service-interface.md), the oracle for the table. */
-const SPEC_RESUME_SEARCH_FIELDS = [
-	'indices',
-	'jobDescription',
-	'resume',
-	'jobTitles',
-	'jobTitlesCurrentOnly',
-	'jobTitlesRequired',
-	'jobTitlesWeight',
-	'yearsExperienceMin',
-	'yearsExperienceMax',
-	'yearsExperienceRequired',
-	'yearsExperienceWeight',
-	'locations',
-	'locationsWeight',
-	'locationsRequired',
-	'skills',
-	'skillsWeight',
-	'languages',
-	'languagesWeight',
-	'institutions',
-	'institutionsRequired',
-	'degrees',
-	'degreesRequired',
-	'highestDegreeTypes',
-	'highestDegreeTypesRequired',
-	'isCurrentStudent',
-	'isCurrentStudentRequired',
-	'isRecentGraduate',
-	'isRecentGraduateRequired',
-	'educationWeight',
-	'searchExpression',
-	'searchExpressionRequired',
-	'searchExpressionWeight',
-	'socCodes',
-	'socCodesWeight',
-	'socCodesRequired',
-	'managementLevel',
-	'managementLevelRequired',
-	'managementLevelWeight',
-	'customData',
-];
-const SPEC_MATCH_DETAIL_ABSENT = [
-	'jobDescription',
-	'jobTitlesCurrentOnly',
-	'yearsExperienceMin',
-	'yearsExperienceMax',
-	'institutions',
-	'institutionsRequired',
-	'isCurrentStudent',
-	'isCurrentStudentRequired',
-	'isRecentGraduate',
-	'isRecentGraduateRequired',
-	'highestDegreeTypes',
-	'highestDegreeTypesRequired',
-];
-const SPEC_MATCH_DETAIL_FIELDS = [
-	...SPEC_RESUME_SEARCH_FIELDS.filter((field) => !SPEC_MATCH_DETAIL_ABSENT.includes(field)),
-	'totalYearsExperience',
-	'degreeTypes',
-	'degreeTypesRequired',
-];
 /** Fields the operations set from their own top-level parameters rather than the criteria. */
 const TOP_LEVEL_FIELDS = ['indices', 'jobDescription', 'resume'];
 
