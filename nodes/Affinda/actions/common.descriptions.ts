@@ -44,3 +44,20 @@ export function indicesParameter(loadOptionsMethod: string, description: string)
 		description: `${description}. Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 	};
 }
+
+/** A whole-number parameter bounded below, as the service's `x >= min` fields are. */
+export function wholeNumberParameter(
+	displayName: string,
+	name: string,
+	minValue: number,
+	description: string,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'number',
+		default: minValue,
+		typeOptions: { minValue, numberPrecision: 0 },
+		description,
+	};
+}

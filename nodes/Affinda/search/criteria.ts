@@ -1,5 +1,6 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
+import { wholeNumberParameter } from '../actions/common.descriptions';
 import { InvalidParameterError } from '../helpers/errors';
 
 /**
@@ -406,14 +407,7 @@ function propertyFor(criterion: Criterion): INodeProperties {
 				}`,
 			};
 		case 'wholeYears':
-			return {
-				displayName,
-				name,
-				type: 'number',
-				default: 0,
-				typeOptions: { minValue: 0, numberPrecision: 0 },
-				description,
-			};
+			return wholeNumberParameter(displayName, name, 0, description);
 		case 'years':
 			return {
 				displayName,

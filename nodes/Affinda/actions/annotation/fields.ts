@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../../helpers/errors';
+import { wholeNumberParameter } from '../common.descriptions';
 
 /**
  * The fields of the service's annotation update, written once: the Update operation's
@@ -119,23 +120,9 @@ function propertyFor({ name, displayName, kind, description }: AnnotationField):
 		case 'flag':
 			return { displayName, name, type: 'boolean', default: true, description };
 		case 'pageIndex':
-			return {
-				displayName,
-				name,
-				type: 'number',
-				default: 0,
-				typeOptions: { minValue: 0, numberPrecision: 0 },
-				description,
-			};
+			return wholeNumberParameter(displayName, name, 0, description);
 		case 'annotationId':
-			return {
-				displayName,
-				name,
-				type: 'number',
-				default: 1,
-				typeOptions: { minValue: 1, numberPrecision: 0 },
-				description,
-			};
+			return wholeNumberParameter(displayName, name, 1, description);
 		case 'rectangles':
 		case 'objectList':
 			return { displayName, name, type: 'json', default: '[]', description };
@@ -279,13 +266,13 @@ function toWireValue(field: AnnotationField, value: unknown, parsedType: ParsedT
 }
 
 export const annotationIdParameter: INodeProperties = {
-	displayName: 'Annotation ID',
-	name: 'id',
-	type: 'number',
+	...wholeNumberParameter(
+		'Annotation ID',
+		'id',
+		1,
+		'ID of the annotation to change, from a parsed document of a non-resume type',
+	),
 	required: true,
-	default: 0,
-	typeOptions: { minValue: 1, numberPrecision: 0 },
-	description: 'ID of the annotation to change, from a parsed document of a non-resume type',
 };
 
 const ANNOTATION_ID = annotationIdParameter;

@@ -5,7 +5,12 @@ import { requestReturnAllOrLimit, toOffset } from '../../helpers/paging';
 import { criteriaProperties } from '../../search/criteria';
 import { buildSearchBody, readCriteriaValues, toIdentifier } from '../../search/input';
 import { simplifySearchResult } from '../../search/output';
-import { indicesParameter, returnAllAndLimit, simplifyParameter } from '../common.descriptions';
+import {
+	indicesParameter,
+	returnAllAndLimit,
+	simplifyParameter,
+	wholeNumberParameter,
+} from '../common.descriptions';
 
 const SEARCH_PATH = '/v2/resume_search';
 /** The service's largest page (the `limit` query parameter, 1..50). */
@@ -73,14 +78,12 @@ const properties: INodeProperties[] = [
 		placeholder: 'Add option',
 		default: {},
 		options: [
-			{
-				displayName: 'Offset',
-				name: 'offset',
-				type: 'number',
-				default: 0,
-				typeOptions: { minValue: 0, numberPrecision: 0 },
-				description: 'Number of ranked results to skip before the first one returned',
-			},
+			wholeNumberParameter(
+				'Offset',
+				'offset',
+				0,
+				'Number of ranked results to skip before the first one returned',
+			),
 		],
 	},
 ];
