@@ -1,6 +1,11 @@
-import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../emulator';
+import {
+	emulatorHttp,
+	loadOptionsContextWith,
+	type HttpHelper,
+} from '../helpers/load-options-context';
 import {
 	searchDocuments,
 	searchDocumentTypes,
@@ -9,17 +14,7 @@ import {
 
 const BASE_URL = 'https://affinda.test';
 
-type HttpHelper = (credentialType: string, options: IHttpRequestOptions) => Promise<unknown>;
-
-/** A load-options context on `baseUrl` whose HTTP helper is `http`. */
-function contextWith(baseUrl: string, http: HttpHelper, parameters: IDataObject = {}) {
-	return {
-		getNode: () => ({ name: 'Affinda', type: 'n8n-nodes-affinda.affinda', typeVersion: 1 }),
-		getCredentials: async () => ({ apiKey: 'test-key', region: 'custom', baseUrl }),
-		getCurrentNodeParameter: (name: string) => parameters[name],
-		helpers: { httpRequestWithAuthentication: http },
-	} as unknown as ILoadOptionsFunctions;
-}
+const contextWith = loadOptionsContextWith;
 
 /** A context whose HTTP helper answers from `answers`, keyed by method, path and query. */
 function loadOptionsContext(answers: Record<string, unknown>, parameters: IDataObject = {}) {
@@ -134,19 +129,8 @@ describe('the document list', () => {
 
 describe('the lists against the emulator', () => {
 	let emulator: Emulator;
-	/** Real HTTP, authenticated as n8n's helper would be. */
-	const fetchHelper: HttpHelper = async (_credentialType, options) => {
-		const url = new URL(options.url);
-		for (const [name, value] of Object.entries(options.qs ?? {}))
-			url.searchParams.set(name, String(value));
-		const response = await fetch(url, {
-			method: options.method,
-			headers: { authorization: `Bearer ${emulator.fixtures.key}` },
-		});
-		return { statusCode: response.status, headers: {}, body: await response.json() };
-	};
 	const context = (parameters: IDataObject = {}) =>
-		contextWith(emulator.url, fetchHelper, parameters);
+		contextWith(emulator.url, emulatorHttp(emulator), parameters);
 
 	beforeAll(async () => {
 		emulator = await startEmulator({ resumeCount: 80, jobDescriptionCount: 3, seed: 5 });
