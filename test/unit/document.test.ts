@@ -3,8 +3,8 @@ import {
 	locatorValue,
 	parseFailureOf,
 	simplifyDocument,
-	toJsonObject,
 } from '../../nodes/Affinda/actions/document/document';
+import { toJsonObject } from '../../nodes/Affinda/helpers/json';
 import {
 	documentAnswer,
 	failedAnswer,

@@ -2,6 +2,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import { wholeNumberParameter } from '../actions/common.descriptions';
 import { InvalidParameterError } from '../helpers/errors';
+import { toJsonObject } from '../helpers/json';
 
 /**
  * The search criteria of the two search bodies, written once.
@@ -770,18 +771,10 @@ function toLocations(criterion: Criterion, value: unknown): IDataObject[] {
 }
 
 function parseQuery(label: Target, value: unknown): IDataObject {
-	let query = value;
-	if (typeof value === 'string') {
-		try {
-			query = JSON.parse(value);
-		} catch {
-			invalid(label, value, 'a JSON object such as {"value": true} or {"gte": 1, "lte": 5}');
-		}
-	}
-	if (typeof query !== 'object' || query === null || Array.isArray(query)) {
+	const query = toJsonObject(value);
+	if (!query)
 		invalid(label, value, 'a JSON object such as {"value": true} or {"gte": 1, "lte": 5}');
-	}
-	return query as IDataObject;
+	return query;
 }
 
 function toCustomData(criterion: Criterion, value: unknown): IDataObject[] {

@@ -35,21 +35,6 @@ export function requiredIdentifier(
 	return identifier;
 }
 
-/** A JSON parameter's value as an object: n8n hands it over as text, or as an object from an expression. */
-export function toJsonObject(value: unknown): IDataObject | undefined {
-	let parsed: unknown = value;
-	if (typeof value === 'string') {
-		try {
-			parsed = JSON.parse(value);
-		} catch {
-			return undefined;
-		}
-	}
-	return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
-		? (parsed as IDataObject)
-		: undefined;
-}
-
 /** The Document parameter of Get, Delete and Update Data. */
 export function readDocumentIdentifier(this: IExecuteFunctions, itemIndex: number): string {
 	const value = this.getNodeParameter('identifier', itemIndex);

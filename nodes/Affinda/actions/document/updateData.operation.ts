@@ -5,7 +5,8 @@ import { InvalidParameterError } from '../../helpers/errors';
 import { affindaApiRequest } from '../../transport';
 import { simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';
-import { documentOutput, documentPath, readDocumentIdentifier, toJsonObject } from './document';
+import { toJsonObject } from '../../helpers/json';
+import { documentOutput, documentPath, readDocumentIdentifier } from './document';
 
 /** The extractors whose data this endpoint updates; other documents change through annotations. */
 const UPDATABLE_EXTRACTORS = ['resume', 'job-description'];

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../../helpers/errors';
+import { toJsonObject } from '../../helpers/json';
 import { affindaApiRequest } from '../../transport';
 import { simplifyParameter } from '../common.descriptions';
 import {
@@ -10,13 +11,7 @@ import {
 	optionsCollection,
 	workspaceLocator,
 } from './descriptions';
-import {
-	DOCUMENTS_PATH,
-	documentOutput,
-	locatorValue,
-	requiredIdentifier,
-	toJsonObject,
-} from './document';
+import { DOCUMENTS_PATH, documentOutput, locatorValue, requiredIdentifier } from './document';
 import { assertParsed, waitUntilParsed } from './parsing';
 
 /**
