@@ -47,14 +47,11 @@ function toData(value: unknown): IDataObject {
  */
 async function explainRefusal(
 	this: IExecuteFunctions,
-	error: unknown,
+	refusal: unknown,
 	identifier: string,
 	itemIndex: number,
-): Promise<NodeApiError | NodeOperationError> {
-	const refusal =
-		error instanceof NodeApiError || error instanceof NodeOperationError
-			? error
-			: new NodeOperationError(this.getNode(), error as Error, { itemIndex });
+): Promise<unknown> {
+	// Anything else goes back as it came; the router names its item.
 	if (!(refusal instanceof NodeApiError) || refusal.httpCode !== '400') return refusal;
 	let extractor: unknown;
 	try {
