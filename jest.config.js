@@ -8,8 +8,8 @@ module.exports = {
 	},
 	modulePathIgnorePatterns: ['<rootDir>/test/n8n-runtime/node_modules', '<rootDir>/dist'],
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/n8n-runtime/node_modules'],
-	globalSetup: '<rootDir>/test/global-setup.ts',
-	globalTeardown: '<rootDir>/test/global-teardown.ts',
-	setupFiles: ['<rootDir>/test/setup-env.ts'],
+	globalSetup: '<rootDir>/test/helpers/jest/global-setup.ts',
+	globalTeardown: '<rootDir>/test/helpers/jest/global-teardown.ts',
+	setupFiles: ['<rootDir>/test/helpers/jest/setup-env.ts'],
 	testTimeout: 30000,
 };

@@ -6,7 +6,7 @@
  *
  *   npm run bench            (builds first; prints a table and JSON)
  */
-import '../setup-env';
+import '../helpers/jest/setup-env';
 
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
@@ -17,7 +17,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { startEmulator, type Emulator } from '../emulator';
 import { runWorkflow, stopN8nCoreTimers, storeBinaryFile } from '../helpers/n8n-in-process';
-import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../workflow/workflows';
+import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../helpers/in-process-workflow';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
 const SEARCH_BODY_CRITERIA = {

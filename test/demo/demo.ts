@@ -6,10 +6,10 @@ import { ensureN8nRuntime } from '../n8n-runtime/install';
 import { formatDuration } from '../n8n-runtime/npm-progress';
 import { startEmulator } from '../emulator';
 import { importExamples, RANK_CANDIDATES, type ExampleSetup } from '../e2e/examples';
-import { preferredPort } from '../e2e/harness/free-port';
-import type { Owner } from '../e2e/harness/n8n-client';
-import { AFFINDA_CREDENTIAL_TYPE, startRealN8n } from '../e2e/harness/real-n8n';
-import { outputItems, executionError } from '../e2e/harness/run-data';
+import { preferredPort } from '../helpers/real-n8n/free-port';
+import type { Owner } from '../helpers/real-n8n/n8n-client';
+import { AFFINDA_CREDENTIAL_TYPE, startRealN8n } from '../helpers/real-n8n/real-n8n';
+import { outputItems, executionError } from '../helpers/real-n8n/run-data';
 import { startRecordingServer } from '../helpers/recording-server';
 import { renderTable } from './table';
 
@@ -93,7 +93,7 @@ async function main(): Promise<void> {
 	step(`imported ${workflows.length} example workflows with the credential "${credential.name}"`);
 
 	const matching = workflows.find((workflow) => workflow.file === RANK_CANDIDATES);
-	if (!matching) throw new Error(`${RANK_CANDIDATES} is missing from test/workflows`);
+	if (!matching) throw new Error(`${RANK_CANDIDATES} is missing from test/examples`);
 	step(`running "${matching.stored.name}"...`);
 	const execution = await n8n.client.runManually(matching.stored, matching.trigger);
 	if (execution.status !== 'success')

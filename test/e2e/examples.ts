@@ -1,14 +1,14 @@
-// The example workflows of test/workflows, set up against the emulator the way a user sets them up
+// The example workflows of test/examples, set up against the emulator the way a user sets them up
 // after importing: the Affinda credential chosen, a workspace picked, a webhook URL pasted. Nothing
 // else in them changes. The e2e suite and the demo both import them through here.
-import type { N8nClient, WorkflowJson } from './harness/n8n-client';
-import { AFFINDA_CREDENTIAL_TYPE, AFFINDA_NODE_TYPE } from './harness/real-n8n';
+import type { N8nClient, WorkflowJson } from '../helpers/real-n8n/n8n-client';
+import { AFFINDA_CREDENTIAL_TYPE, AFFINDA_NODE_TYPE } from '../helpers/real-n8n/real-n8n';
 import {
 	exampleWorkflowFiles,
 	readExampleWorkflow,
 	setParameters,
 	useCredential,
-} from './harness/workflow-files';
+} from '../helpers/real-n8n/workflow-files';
 
 export const RANK_CANDIDATES = 'rank-candidates-for-a-role.json';
 export const NIGHTLY_REMATCH = 'nightly-rematch-open-jobs.json';
@@ -58,7 +58,7 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 
 export function prepareExample(file: string, setup: ExampleSetup): WorkflowJson {
 	const edit = USER_EDITS[file];
-	if (!edit) throw new Error(`test/workflows/${file} has no set-up steps in test/e2e/examples.ts`);
+	if (!edit) throw new Error(`test/examples/${file} has no set-up steps in test/e2e/examples.ts`);
 	return edit(
 		useCredential(
 			readExampleWorkflow(file),

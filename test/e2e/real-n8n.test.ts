@@ -16,9 +16,9 @@ import {
 	RANK_CANDIDATES,
 	type ExampleSetup,
 } from './examples';
-import type { Execution } from './harness/n8n-client';
-import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from './harness/real-n8n';
-import { executionError, outputItems } from './harness/run-data';
+import type { Execution } from '../helpers/real-n8n/n8n-client';
+import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from '../helpers/real-n8n/real-n8n';
+import { executionError, outputItems } from '../helpers/real-n8n/run-data';
 import {
 	affindaNode,
 	manualTrigger,
@@ -531,7 +531,7 @@ describe('documents, annotations and indices', () => {
 	});
 });
 
-describe('the example workflows in test/workflows', () => {
+describe('the example workflows in test/examples', () => {
 	let setup: ExampleSetup;
 	beforeAll(() => {
 		setup = {

@@ -1,9 +1,9 @@
 // Small workflows the e2e suite builds for one purpose each (the example workflows users import
-// live in test/workflows). Nodes are laid out left to right, as the editor would show them.
+// live in test/examples). Nodes are laid out left to right, as the editor would show them.
 import type { IDataObject } from 'n8n-workflow';
 
-import type { WorkflowJson } from './harness/n8n-client';
-import { AFFINDA_CREDENTIAL_TYPE, AFFINDA_NODE_TYPE } from './harness/real-n8n';
+import type { WorkflowJson } from '../helpers/real-n8n/n8n-client';
+import { AFFINDA_CREDENTIAL_TYPE, AFFINDA_NODE_TYPE } from '../helpers/real-n8n/real-n8n';
 
 export interface Credential {
 	id: string;

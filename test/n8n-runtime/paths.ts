@@ -11,4 +11,4 @@ export const PROJECT_PACKAGE_NAME = PACKAGE_NAME;
 export const RUNTIME_DIR = join(PROJECT_ROOT, 'test', 'n8n-runtime');
 
 /** Example workflows users import; the e2e suite and the demo run these very files. */
-export const WORKFLOWS_DIR = join(PROJECT_ROOT, 'test', 'workflows');
+export const EXAMPLES_DIR = join(PROJECT_ROOT, 'test', 'examples');

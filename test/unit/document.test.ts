@@ -10,7 +10,7 @@ import {
 	failedAnswer,
 	pendingAnswer,
 	simplified,
-} from '../workflow/document-fixtures';
+} from '../helpers/document-answers';
 
 describe('a document answer', () => {
 	test('a parsed document has not failed, though the service sends an empty error object', () => {

@@ -10,8 +10,8 @@ import {
 	serviceError,
 	simplified,
 	WORKSPACE,
-} from './document-fixtures';
-import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from './workflows';
+} from '../helpers/document-answers';
+import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../helpers/in-process-workflow';
 
 /** Every byte value, so a body that went through text on the way would not compare equal. */
 const RESUME_BYTES = Buffer.concat([

@@ -2,8 +2,8 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
-import { documentAnswer, serviceError, simplified } from './document-fixtures';
-import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from './workflows';
+import { documentAnswer, serviceError, simplified } from '../helpers/document-answers';
+import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../helpers/in-process-workflow';
 
 const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 

@@ -1,6 +1,6 @@
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
-import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from './workflows';
+import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../helpers/in-process-workflow';
 
 describe('Index operations, on the wire', () => {
 	let server: RecordingServer;

@@ -1,8 +1,8 @@
-import { EVERY_CRITERION_BODY } from './fixtures/every-criterion';
-import everyCriterionWorkflow from './fixtures/search-every-criterion.workflow.json';
+import { EVERY_CRITERION_BODY } from '../fixtures/search/every-criterion';
+import everyCriterionWorkflow from '../fixtures/search/search-every-criterion.workflow.json';
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
-import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from './workflows';
+import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../helpers/in-process-workflow';
 
 function result(n: number) {
 	const component = (label: string) => ({ label, value: `${label} ${n}`, score: 0.5 });

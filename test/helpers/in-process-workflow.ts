@@ -1,7 +1,7 @@
 /** Builds small test workflows: Start → one Affinda node with the given parameters and settings. */
 import type { IDataObject, INode, IWorkflowBase } from 'n8n-workflow';
 
-import { AFFINDA_NODE_TYPE, MANUAL_TRIGGER_TYPE } from '../helpers/n8n-in-process';
+import { AFFINDA_NODE_TYPE, MANUAL_TRIGGER_TYPE } from './n8n-in-process';
 
 export const AFFINDA_NODE_NAME = 'Affinda';
 

@@ -1,22 +1,22 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-// The example workflows in test/workflows, read as a user's n8n would import them, and the two
+// The example workflows in test/examples, read as a user's n8n would import them, and the two
 // things a user does after importing one: choose a credential, and edit a node's settings.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import type { IDataObject } from 'n8n-workflow';
 
-import { WORKFLOWS_DIR } from '../../n8n-runtime/paths';
+import { EXAMPLES_DIR } from '../../n8n-runtime/paths';
 import type { WorkflowJson } from './n8n-client';
 
 export function exampleWorkflowFiles(): string[] {
-	return readdirSync(WORKFLOWS_DIR)
+	return readdirSync(EXAMPLES_DIR)
 		.filter((file) => file.endsWith('.json'))
 		.sort();
 }
 
 export function readExampleWorkflow(file: string): WorkflowJson {
-	return JSON.parse(readFileSync(join(WORKFLOWS_DIR, file), 'utf8')) as WorkflowJson;
+	return JSON.parse(readFileSync(join(EXAMPLES_DIR, file), 'utf8')) as WorkflowJson;
 }
 
 /** Points every node that takes this credential type at the given credential. */

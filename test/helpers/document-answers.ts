@@ -1,7 +1,7 @@
 /** Documents as the service describes them, and a reader for the multipart bodies the node sends. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RecordedRequest } from '../helpers/recording-server';
+import type { RecordedRequest } from './recording-server';
 
 export const WORKSPACE = { identifier: 'wsRecruit', name: 'Recruiting' };
 
