@@ -1,0 +1,69 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+// The published package: `npm run build` starts from an empty dist/, and the tarball holds only
+// what n8n runs (the compiled node and credential, the codex, the icons, the entry point) and the
+// files npm always adds. Built in a copy of the project, so the dist/ other tests load is untouched.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import {
+	copyProject,
+	filesUnder,
+	npm,
+	packListing,
+	removeProjectCopy,
+	type PackListing,
+} from '../helpers/package-build';
+
+/** A full build under load: tsc and gulp on a busy 2-core machine. */
+const BUILD_TIMEOUT_MS = 5 * 60_000;
+
+let project: string;
+let listing: PackListing;
+
+beforeAll(async () => {
+	project = copyProject();
+	// Left over from an earlier build: a source file since removed, and tsc's incremental state.
+	mkdirSync(join(project, 'dist', 'nodes', 'Affinda', 'actions', 'removed'), { recursive: true });
+	writeFileSync(
+		join(project, 'dist', 'nodes', 'Affinda', 'actions', 'removed', 'old.operation.js'),
+		'',
+	);
+	writeFileSync(join(project, 'dist', 'tsconfig.tsbuildinfo'), '{}');
+	await npm(['run', 'build'], project);
+	listing = await packListing(project);
+}, BUILD_TIMEOUT_MS);
+
+afterAll(() => removeProjectCopy(project));
+
+/** The compiled counterpart of every source file, and the icons, as the tarball should hold them. */
+function expectedFiles(): string[] {
+	const compiled = [
+		...filesUnder(join(project, 'nodes'), project),
+		...filesUnder(join(project, 'credentials'), project),
+	].map((source) => `dist/${source.replace(/\.ts$/, '.js')}`);
+	const icons = filesUnder(join(project, 'icons'), project).map((icon) => `dist/${icon}`);
+	return [...compiled, ...icons, 'index.js', 'package.json', 'README.md', 'LICENSE'].sort();
+}
+
+test('a build removes what an earlier build left in dist/', () => {
+	expect(existsSync(join(project, 'dist', 'nodes', 'Affinda', 'actions', 'removed'))).toBe(false);
+	expect(existsSync(join(project, 'dist', 'tsconfig.tsbuildinfo'))).toBe(false);
+});
+
+test('npm pack lists only what runs: compiled code, codex, icons, entry point, manifest, readme, licence', () => {
+	const packed = listing.files.map((file) => file.path).sort();
+	expect(packed).toEqual(expectedFiles());
+	expect(packed.filter((path) => /\.(map|ts|tsbuildinfo)$/.test(path))).toEqual([]);
+	expect(packed).not.toContain('dist/package.json');
+});
+
+test('every file the manifest and the entry point name is in the tarball', () => {
+	const manifest = JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')) as {
+		main: string;
+		n8n: { nodes: string[]; credentials: string[] };
+	};
+	const packed = new Set(listing.files.map((file) => file.path));
+	for (const path of [manifest.main, ...manifest.n8n.nodes, ...manifest.n8n.credentials]) {
+		expect(packed).toContain(path);
+	}
+});
