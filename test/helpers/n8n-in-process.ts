@@ -80,7 +80,7 @@ export function loadPackage(): Promise<LoadedPackage> {
 	return loaded;
 }
 
-class TestNodeTypes implements INodeTypes {
+export class TestNodeTypes implements INodeTypes {
 	constructor(private readonly types: LoadedPackage['nodeTypes']) {}
 
 	getByName(name: string) {
@@ -118,7 +118,7 @@ function applyGenericAuth(
 	return options;
 }
 
-function credentialsHelper(
+export function credentialsHelper(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 	credentialTypes: LoadedPackage['credentialTypes'],
 ) {

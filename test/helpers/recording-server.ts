@@ -16,7 +16,10 @@ export interface RecordedRequest {
 
 export interface ScriptedResponse {
 	status?: number;
+	/** Sent as JSON. */
 	body?: unknown;
+	/** Sent as it is, as text/plain unless `headers` say otherwise (instead of `body`). */
+	text?: string;
 	headers?: Record<string, string>;
 }
 
@@ -58,9 +61,11 @@ export async function startRecordingServer(
 			requests.push(recorded);
 			try {
 				const answer = await respond(recorded, handle);
-				const payload = answer.body === undefined ? '' : JSON.stringify(answer.body);
+				const json = answer.text === undefined && answer.body !== undefined;
+				const payload = answer.text ?? (json ? JSON.stringify(answer.body) : '');
 				res.writeHead(answer.status ?? 200, {
-					...(payload ? { 'content-type': 'application/json' } : {}),
+					...(json ? { 'content-type': 'application/json' } : {}),
+					...(answer.text !== undefined ? { 'content-type': 'text/plain' } : {}),
 					...answer.headers,
 				});
 				res.end(payload);

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { affindaApiRequest } from '../transport';
+import { describeAnswer, listFrom, unexpectedAnswer } from './answers';
 
 /** Searchable lists for resource locators. These endpoints answer with whole, unpaged arrays. */
 
@@ -16,11 +17,16 @@ interface Named extends IDataObject {
 
 async function getArray(
 	this: ILoadOptionsFunctions,
+	what: string,
 	path: string,
 	qs?: IDataObject,
 ): Promise<Named[]> {
 	const answer: unknown = await affindaApiRequest.call(this, { method: 'GET', path, qs });
-	return Array.isArray(answer) ? (answer as Named[]) : [];
+	return listFrom.call(this, answer, {
+		what,
+		request: `GET ${path}`,
+		fields: { identifier: 'string' },
+	}) as Named[];
 }
 
 /** Keeps the entries whose name contains the typed filter, sorted by name. */
@@ -38,12 +44,12 @@ export async function searchWorkspaces(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const organizations = await getArray.call(this, '/v3/organizations');
+	const organizations = await getArray.call(this, 'organizations', '/v3/organizations');
 	// With several organizations, workspaces of the same name are told apart by their organization.
 	const qualify = organizations.length > 1;
 	const items: INodeListSearchItems[] = [];
 	for (const organization of organizations) {
-		const workspaces = await getArray.call(this, '/v3/workspaces', {
+		const workspaces = await getArray.call(this, 'workspaces', '/v3/workspaces', {
 			organization: organization.identifier,
 		});
 		for (const workspace of workspaces) {
@@ -65,6 +71,7 @@ export async function searchDocumentTypes(
 	const workspace = this.getCurrentNodeParameter('workspace', { extractValue: true });
 	const documentTypes = await getArray.call(
 		this,
+		'document types',
 		'/v3/document_types',
 		typeof workspace === 'string' && workspace.trim() !== '' ? { workspace: workspace.trim() } : {},
 	);
@@ -89,17 +96,27 @@ export async function searchDocuments(
 	const offset = Number(paginationToken ?? 0) || 0;
 	const qs: IDataObject = { limit: DOCUMENT_PAGE_SIZE, offset };
 	if (filter?.trim()) qs.search = filter.trim();
-	const page = await affindaApiRequest.call(this, { method: 'GET', path: '/v3/documents', qs });
-	const documents = (Array.isArray(page.results) ? page.results : []) as IDataObject[];
-	const results = documents.map(({ meta }) => {
-		const { identifier, fileName } = (meta ?? {}) as IDataObject;
-		return {
-			name: fileName ? `${fileName} (${identifier})` : String(identifier),
-			value: String(identifier),
-		};
+	const page: unknown = await affindaApiRequest.call(this, {
+		method: 'GET',
+		path: '/v3/documents',
+		qs,
 	});
+	const source = { what: 'documents', request: 'GET /v3/documents', fields: {} };
+	const { results: documents } = (page ?? {}) as IDataObject;
+	if (!Array.isArray(documents)) {
+		throw unexpectedAnswer.call(this, source, `${describeAnswer(page)}, not a page of results`);
+	}
+	const metas = listFrom.call(
+		this,
+		(documents as unknown[]).map((document) => (document as IDataObject | null)?.meta),
+		{ ...source, fields: { identifier: 'string' } },
+	);
+	const results = metas.map(({ identifier, fileName }) => ({
+		name: fileName ? `${fileName} (${identifier})` : String(identifier),
+		value: String(identifier),
+	}));
 	return {
 		results,
-		paginationToken: page.next ? String(offset + documents.length) : undefined,
+		paginationToken: (page as IDataObject).next ? String(offset + documents.length) : undefined,
 	};
 }

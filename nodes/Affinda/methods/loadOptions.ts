@@ -1,6 +1,7 @@
-import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { affindaApiRequest, affindaApiRequestAllPages } from '../transport';
+import { describeAnswer, listFrom, unexpectedAnswer, type ListSource } from './answers';
 
 /** The service's largest page for list endpoints. */
 const LIST_PAGE_SIZE = 100;
@@ -9,15 +10,20 @@ async function indicesOfType(
 	this: ILoadOptionsFunctions,
 	documentType?: 'resumes' | 'job_descriptions',
 ): Promise<INodePropertyOptions[]> {
-	const indices = await affindaApiRequestAllPages.call(this, {
+	const results = await affindaApiRequestAllPages.call(this, {
 		method: 'GET',
 		path: '/v3/index',
 		qs: documentType
 			? { document_type: documentType, limit: LIST_PAGE_SIZE }
 			: { limit: LIST_PAGE_SIZE },
 	});
+	const indices = listFrom.call(this, results, {
+		what: 'indices',
+		request: 'GET /v3/index',
+		fields: { name: 'string' },
+	});
 	return indices
-		.map((index) => ({ name: String(index.name), value: String(index.name) }))
+		.map((index) => ({ name: index.name as string, value: index.name as string }))
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
@@ -37,24 +43,34 @@ export async function getJobDescriptionIndices(
 	return await indicesOfType.call(this, 'job_descriptions');
 }
 
-interface OccupationGroup extends IDataObject {
-	code: number;
-	name: string;
-	children?: OccupationGroup[];
-}
+const OCCUPATION_GROUPS: ListSource = {
+	what: 'occupation groups',
+	request: 'GET /v3/occupation_groups',
+	fields: { code: 'number', name: 'string' },
+};
 
 /** The occupation group tree, flattened: every group can be a `socCodes` value. */
 export async function getOccupationGroups(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
-	const roots = (await affindaApiRequest.call(this, {
+	const roots: unknown = await affindaApiRequest.call(this, {
 		method: 'GET',
 		path: '/v3/occupation_groups',
-	})) as unknown as OccupationGroup[];
+	});
 	const options: INodePropertyOptions[] = [];
-	const visit = (groups: OccupationGroup[] | undefined) => {
-		for (const group of groups ?? []) {
-			options.push({ name: `${group.name} (${group.code})`, value: group.code });
+	const visit = (groups: unknown) => {
+		for (const group of listFrom.call(this, groups, OCCUPATION_GROUPS)) {
+			const name = `${group.name} (${group.code})`;
+			options.push({ name, value: group.code as number });
+			// The published schema requires `children`; a leaf without it is still a leaf.
+			if (group.children === undefined) continue;
+			if (!Array.isArray(group.children)) {
+				throw unexpectedAnswer.call(
+					this,
+					OCCUPATION_GROUPS,
+					`a group "${name}" whose children are ${describeAnswer(group.children)}, not a list`,
+				);
+			}
 			visit(group.children);
 		}
 	};
