@@ -51,6 +51,16 @@ export class AffindaApi implements ICredentialType {
 				'Origin of a dedicated tenant, a self-hosted install or a local emulator, without a path',
 			displayOptions: { show: { region: ['custom'] } },
 		},
+		{
+			displayName: 'Webhook Signature Key',
+			name: 'webhookSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			hint: 'In the Affinda app: Organization Settings → Webhook Signature Key (an organization admin can see it)',
+			description:
+				'Only for the Affinda Trigger: the key Affinda signs every event with, so the trigger can refuse forged or altered ones',
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

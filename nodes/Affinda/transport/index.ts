@@ -1,11 +1,13 @@
 import type {
 	IDataObject,
 	IExecuteFunctions,
+	IHookFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	INode,
+	IWebhookFunctions,
 	JsonObject,
 } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
@@ -17,7 +19,12 @@ import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 export const CREDENTIAL_TYPE = 'affindaApi';
 
-export type AffindaContext = IExecuteFunctions | ILoadOptionsFunctions;
+/** Every n8n context that calls the service: node runs, dropdowns, and the trigger's hooks and webhook. */
+export type AffindaContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
 
 interface AffindaCredentials {
 	region?: string;
@@ -30,6 +37,8 @@ export interface AffindaRequest {
 	path: string;
 	qs?: IDataObject;
 	body?: IDataObject | IDataObject[] | FormData;
+	/** Headers beyond auth, e.g. the X-Hook-Secret that activates a webhook subscription. */
+	headers?: Record<string, string>;
 	/** The input item the request is made for, so errors point at it. */
 	itemIndex?: number;
 	/**
@@ -95,6 +104,7 @@ async function send(this: AffindaContext, url: string, request: AffindaRequest):
 		url,
 		qs: request.qs,
 		body: request.body,
+		headers: request.headers,
 		json: true,
 		// The status, headers (Retry-After) and error body are read here, not by n8n.
 		returnFullResponse: true,

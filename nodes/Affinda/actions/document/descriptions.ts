@@ -1,52 +1,27 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceLocator } from '../../helpers/locator';
+
 /** Parameters the document operations share, defined once. */
 
-const IDENTIFIER_PLACEHOLDER = 'e.g. mEFayXdO';
-
-/** A resource locator: pick from a searchable list, or type an identifier (or an expression). */
-function locator(
-	displayName: string,
-	name: string,
-	searchListMethod: string,
-	description: string,
-): INodeProperties {
-	return {
-		displayName,
-		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		description,
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod, searchable: true },
-			},
-			{
-				displayName: 'By ID',
-				name: 'id',
-				type: 'string',
-				placeholder: IDENTIFIER_PLACEHOLDER,
-			},
-		],
-	};
-}
-
 export const documentLocator: INodeProperties = {
-	...locator('Document', 'identifier', 'searchDocuments', 'The document, by its identifier'),
+	...resourceLocator(
+		'Document',
+		'identifier',
+		'searchDocuments',
+		'The document, by its identifier',
+	),
 	required: true,
 };
 
-export const workspaceLocator: INodeProperties = locator(
+export const workspaceLocator: INodeProperties = resourceLocator(
 	'Workspace',
 	'workspace',
 	'searchWorkspaces',
 	'Workspace the document belongs to; lists the workspaces of all your organizations',
 );
 
-export const documentTypeLocator: INodeProperties = locator(
+export const documentTypeLocator: INodeProperties = resourceLocator(
 	'Document Type',
 	'documentType',
 	'searchDocumentTypes',

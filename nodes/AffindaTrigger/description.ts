@@ -1,0 +1,99 @@
+import type { INodeProperties } from 'n8n-workflow';
+
+import { resourceLocator } from '../Affinda/helpers/locator';
+import { TRIGGER_EVENTS } from './events';
+
+/** The trigger's parameters, with the bounds the node checks again when it reads them. */
+
+const replayWindowParameter: INodeProperties = {
+	displayName: 'Replay Window (Minutes)',
+	name: 'replayWindow',
+	type: 'number',
+	default: 5,
+	typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
+	description:
+		'Events whose signed timestamp is further from now than this are refused as replays. Widen it if n8n can be unreachable for longer: a delivery Affinda retries later may carry its first timestamp.',
+};
+
+/** The window's bounds, read from the parameter so the check and the editor agree. */
+export const REPLAY_WINDOW_MINUTES = {
+	default: replayWindowParameter.default as number,
+	min: replayWindowParameter.typeOptions?.minValue as number,
+	max: replayWindowParameter.typeOptions?.maxValue as number,
+};
+
+export const triggerProperties: INodeProperties[] = [
+	{
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		required: true,
+		default: ['document.parse.succeeded'],
+		options: [...TRIGGER_EVENTS],
+		description: 'The events that start the workflow; each becomes its own subscription at Affinda',
+	},
+	{
+		displayName: 'Scope',
+		name: 'scope',
+		type: 'options',
+		noDataExpression: true,
+		default: 'workspace',
+		options: [
+			{
+				name: 'Workspace',
+				value: 'workspace',
+				description: 'Events of the documents in one workspace',
+			},
+			{
+				name: 'Organization',
+				value: 'organization',
+				description: 'Events of the documents in every workspace of an organization',
+			},
+		],
+	},
+	{
+		...resourceLocator(
+			'Workspace',
+			'workspace',
+			'searchWorkspaces',
+			'The workspace whose documents start the workflow',
+		),
+		required: true,
+		displayOptions: { show: { scope: ['workspace'] } },
+	},
+	{
+		...resourceLocator(
+			'Organization',
+			'organization',
+			'searchOrganizations',
+			"The organization whose documents start the workflow. Leave empty when the API key's user belongs to one organization only.",
+		),
+		displayOptions: { show: { scope: ['organization'] } },
+	},
+	{
+		displayName: 'Fetch Document',
+		name: 'fetchDocument',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to get the whole document, parsed data included, before the workflow starts (the event itself carries only its identifier and status); it is added as "document"',
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [
+			replayWindowParameter,
+			{
+				displayName: 'Require Signature',
+				name: 'requireSignature',
+				type: 'boolean',
+				default: true,
+				description:
+					'Whether to refuse events when the credential has no Webhook Signature Key. Turn off only to accept unverified events; with a key set, every event is verified either way.',
+			},
+		],
+	},
+];

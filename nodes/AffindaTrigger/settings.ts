@@ -1,0 +1,75 @@
+import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { InvalidParameterError } from '../Affinda/helpers/errors';
+import { CREDENTIAL_TYPE } from '../Affinda/transport';
+import { REPLAY_WINDOW_MINUTES } from './description';
+
+/** How the trigger checks events: read the same way at activation and for every delivery. */
+export interface TriggerSettings {
+	/** The organization's Webhook Signature Key, or '' when the credential has none. */
+	signatureKey: string;
+	requireSignature: boolean;
+	replayWindowSeconds: number;
+}
+
+interface TriggerOptions {
+	requireSignature?: boolean;
+	replayWindow?: number;
+}
+
+export const WHERE_THE_KEY_IS =
+	'In the Affinda app, an organization admin finds it under Organization Settings → Webhook Signature Key; paste it into the Affinda API credential.';
+
+export async function readTriggerSettings(
+	this: IHookFunctions | IWebhookFunctions,
+): Promise<TriggerSettings> {
+	const options = this.getNodeParameter('options', {}) as TriggerOptions;
+	const replayWindow = options.replayWindow ?? REPLAY_WINDOW_MINUTES.default;
+	if (
+		typeof replayWindow !== 'number' ||
+		!Number.isInteger(replayWindow) ||
+		replayWindow < REPLAY_WINDOW_MINUTES.min ||
+		replayWindow > REPLAY_WINDOW_MINUTES.max
+	) {
+		const error = new InvalidParameterError(
+			'Replay Window (Minutes)',
+			'replayWindow',
+			replayWindow,
+			`a whole number from ${REPLAY_WINDOW_MINUTES.min} to ${REPLAY_WINDOW_MINUTES.max}`,
+		);
+		throw new NodeOperationError(this.getNode(), error.message);
+	}
+	const credentials = await this.getCredentials<{ webhookSecret?: string }>(CREDENTIAL_TYPE);
+	return {
+		signatureKey: String(credentials.webhookSecret ?? '').trim(),
+		requireSignature: options.requireSignature !== false,
+		replayWindowSeconds: replayWindow * 60,
+	};
+}
+
+/**
+ * At activation, before any request: a trigger that would refuse every event is an error that
+ * says how to fix it; one that will accept unverified events says so in n8n's log.
+ */
+export async function checkSettingsAtActivation(
+	this: IHookFunctions,
+	{ warn }: { warn: boolean },
+): Promise<void> {
+	const settings = await readTriggerSettings.call(this);
+	if (settings.signatureKey !== '') return;
+	if (settings.requireSignature) {
+		throw new NodeOperationError(
+			this.getNode(),
+			'The Affinda API credential has no Webhook Signature Key, so events cannot be verified and Require Signature would refuse every one',
+			{
+				description: `${WHERE_THE_KEY_IS} Or, to accept unverified events, turn off Options → Require Signature.`,
+			},
+		);
+	}
+	if (warn) {
+		this.logger.warn(
+			`Affinda Trigger "${this.getNode().name}": events are unverified. The credential has no Webhook Signature Key and Require Signature is off, so anyone who learns the webhook URL can start this workflow. ${WHERE_THE_KEY_IS}`,
+		);
+	}
+}

@@ -1,0 +1,669 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
+/**
+ * The Affinda Trigger in n8n-core's own hook and webhook contexts, behind a real HTTP server,
+ * against the emulator: every subscription call, handshake and event crosses the wire.
+ */
+import { createHmac } from 'node:crypto';
+import { join } from 'node:path';
+
+import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
+
+import { startEmulator, type Emulator, type ReceivedRequest } from '../emulator';
+import { clientFor, type Client } from '../emulator/test-client';
+import { PACKAGE_DIR, stopN8nCoreTimers } from '../helpers/n8n-in-process';
+import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
+import { startTriggerHost, type TriggerHost } from '../helpers/trigger-host';
+
+let emulator: Emulator;
+let api: Client;
+let host: TriggerHost | undefined;
+/** The credential the hosted node reads on every call: tests may edit it, as a user would. */
+let credential: ICredentialDataDecryptedObject;
+
+const recruitment = () => emulator.fixtures.workspaces.recruitment.identifier;
+const byId = (value: string) => ({ __rl: true, mode: 'id', value });
+const signatureKey = () => emulator.fixtures.organization.resthookSignatureKey;
+
+function credentials(extra: ICredentialDataDecryptedObject = {}) {
+	credential = {
+		apiKey: emulator.fixtures.key,
+		region: 'custom',
+		baseUrl: emulator.url,
+		webhookSecret: signatureKey(),
+		...extra,
+	};
+	return { affindaApi: credential };
+}
+
+async function hostWith(
+	parameters: IDataObject,
+	extra: ICredentialDataDecryptedObject = {},
+): Promise<TriggerHost> {
+	host = await startTriggerHost({
+		parameters: {
+			events: ['document.parse.succeeded'],
+			scope: 'workspace',
+			workspace: byId(recruitment()),
+			...parameters,
+		},
+		credentials: credentials(extra),
+	});
+	return host;
+}
+
+function requestsTo(method: string, path: string | RegExp): ReceivedRequest[] {
+	return emulator.received.filter(
+		(request) =>
+			request.method === method &&
+			(typeof path === 'string' ? request.path === path : path.test(request.path)),
+	);
+}
+
+async function subscriptions(): Promise<IDataObject[]> {
+	return (await api.get('/v3/resthook_subscriptions?limit=100')).body.results as IDataObject[];
+}
+
+async function eventually<T>(read: () => T | Promise<T>, done: (value: T) => boolean): Promise<T> {
+	const until = Date.now() + 20_000;
+	for (;;) {
+		const value = await read();
+		if (done(value) || Date.now() > until) return value;
+		await new Promise((resolve) => setTimeout(resolve, 20));
+	}
+}
+
+async function uploadResume(workspace = recruitment()): Promise<string> {
+	const answer = await api.upload(emulator.fixtures.sampleFiles.resumeText, {
+		workspace,
+		documentType: emulator.fixtures.documentTypes.resume.identifier,
+		wait: 'false',
+	});
+	expect(answer.status).toBe(201);
+	return answer.body.meta.identifier as string;
+}
+
+/** Signs a body as the service does, for deliveries the test makes itself. */
+function signed(body: string, key = signatureKey(), timestamp = Math.floor(Date.now() / 1000)) {
+	const hex = createHmac('sha256', key).update(body).digest('hex');
+	return { 'X-Hook-Signature': `${timestamp}.${hex}` };
+}
+
+async function deliver(
+	target: TriggerHost,
+	body: string | Buffer,
+	headers: Record<string, string>,
+	mode: 'production' | 'test' = 'production',
+) {
+	const response = await fetch(target.webhookUrl(mode), {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json', ...headers },
+		body: typeof body === 'string' ? body : new Uint8Array(body),
+	});
+	return { status: response.status, body: await response.text() };
+}
+
+function eventBody(overrides: IDataObject = {}, payload: IDataObject = {}): string {
+	return JSON.stringify({
+		id: `evt-${Math.random().toString(16).slice(2)}`,
+		event: 'document.parse.succeeded',
+		timestamp: Math.floor(Date.now() / 1000),
+		payload: {
+			identifier: 'docForged1',
+			ready: true,
+			failed: false,
+			workspace: { identifier: recruitment(), name: 'Recruitment' },
+			...payload,
+		},
+		...overrides,
+	});
+}
+
+beforeAll(async () => {
+	emulator = await startEmulator({
+		resumeCount: 30,
+		jobDescriptionCount: 2,
+		seed: 'trigger',
+		parseDelayMs: 30,
+		webhookRetryDelaysMs: [10, 10],
+	});
+	api = clientFor(emulator);
+});
+
+beforeEach(() => emulator.clearReceived());
+
+afterEach(async () => {
+	await host?.deactivate().catch(() => undefined);
+	await host?.stop();
+	host = undefined;
+	// Every test starts with no subscription left at the service.
+	for (const subscription of await subscriptions())
+		await api.delete(`/v3/resthook_subscriptions/${String(subscription.id)}`);
+});
+
+afterAll(async () => {
+	await emulator.stop();
+	stopN8nCoreTimers();
+});
+
+describe('activation: one subscription per event, confirmed by the handshake', () => {
+	test('create POSTs each event for the workspace, answers the X-Hook-Secret with 200 and activates with it', async () => {
+		const trigger = await hostWith({
+			events: ['document.parse.succeeded', 'document.parse.failed', 'document.rejected'],
+		});
+		await trigger.activate();
+
+		expect(requestsTo('POST', '/v3/resthook_subscriptions').map((r) => r.body)).toEqual(
+			['document.parse.succeeded', 'document.parse.failed', 'document.rejected'].map((event) => ({
+				targetUrl: trigger.webhookUrl(),
+				event,
+				workspace: recruitment(),
+				version: 'v3',
+			})),
+		);
+		// The service sent one handshake per subscription; each was answered 200 and its secret
+		// came back to the activate endpoint.
+		const handshakes = emulator.webhookDeliveries.filter(
+			(d) => d.kind === 'handshake' && d.targetUrl === trigger.webhookUrl(),
+		);
+		expect(handshakes.map((d) => d.status)).toEqual([200, 200, 200]);
+		const activations = requestsTo('POST', '/v3/resthook_subscriptions/activate');
+		expect(activations.map((r) => r.headers['x-hook-secret']).sort()).toEqual(
+			handshakes.map((d) => d.headers['X-Hook-Secret']).sort(),
+		);
+		expect(
+			activations.every((r) => r.headers.authorization === `Bearer ${emulator.fixtures.key}`),
+		).toBe(true);
+		const stored = await subscriptions();
+		expect(stored.map((s) => [s.event, s.active, s.targetUrl])).toEqual(
+			['document.parse.succeeded', 'document.parse.failed', 'document.rejected'].map((event) => [
+				event,
+				true,
+				trigger.webhookUrl(),
+			]),
+		);
+		expect(trigger.staticData).toEqual({
+			'node:Affinda Trigger': { subscriptionIds: stored.map((s) => s.id) },
+		});
+		// Nothing ran: a handshake starts no workflow.
+		expect(trigger.runs).toEqual([]);
+		expect(await trigger.checkExists()).toBe(true);
+	});
+
+	test('organization scope sends the organization picked, or none when left empty', async () => {
+		const organization = emulator.fixtures.organization.identifier;
+		const trigger = await hostWith({ scope: 'organization', organization: byId(organization) });
+		await trigger.activate();
+		await trigger.deactivate();
+		trigger.setParameters({ organization: { __rl: true, mode: 'list', value: '' } });
+		await trigger.activate();
+		expect(requestsTo('POST', '/v3/resthook_subscriptions').map((r) => r.body)).toEqual([
+			{
+				targetUrl: trigger.webhookUrl(),
+				event: 'document.parse.succeeded',
+				organization,
+				version: 'v3',
+			},
+			{ targetUrl: trigger.webhookUrl(), event: 'document.parse.succeeded', version: 'v3' },
+		]);
+		expect(await trigger.checkExists()).toBe(true);
+	});
+
+	test('checkExists: false until created, and false again for another event or workspace', async () => {
+		const trigger = await hostWith({});
+		expect(await trigger.checkExists()).toBe(false);
+		await trigger.activate();
+		expect(await trigger.checkExists()).toBe(true);
+		trigger.setParameters({ events: ['document.parse.succeeded', 'document.rejected'] });
+		expect(await trigger.checkExists()).toBe(false);
+		trigger.setParameters({
+			events: ['document.parse.succeeded'],
+			workspace: byId(emulator.fixtures.workspaces.finance.identifier),
+		});
+		expect(await trigger.checkExists()).toBe(false);
+		// Re-activating with the new settings replaces the old subscription instead of adding one.
+		await trigger.activate();
+		const stored = await subscriptions();
+		expect(stored.map((s) => (s.workspace as IDataObject).identifier)).toEqual([
+			emulator.fixtures.workspaces.finance.identifier,
+		]);
+	});
+
+	test('deactivating deletes every subscription for the URL, even one the node did not record', async () => {
+		const trigger = await hostWith({
+			events: ['document.parse.succeeded', 'document.parse.completed'],
+		});
+		await trigger.activate();
+		// A stray subscription for the same URL (made by hand, say): it goes too.
+		await api.post('/v3/resthook_subscriptions', {
+			targetUrl: trigger.webhookUrl(),
+			event: 'document.rejected',
+			workspace: recruitment(),
+		});
+		const ids = (await subscriptions()).map((s) => s.id);
+		emulator.clearReceived();
+		await trigger.deactivate();
+		expect(
+			requestsTo('DELETE', /^\/v3\/resthook_subscriptions\/\d+$/)
+				.map((r) => r.path)
+				.sort(),
+		).toEqual(ids.map((id) => `/v3/resthook_subscriptions/${String(id)}`).sort());
+		expect(await subscriptions()).toEqual([]);
+		expect(trigger.staticData).toEqual({ 'node:Affinda Trigger': {} });
+	});
+
+	test('a subscription deleted behind its back is simply gone: deactivation still succeeds', async () => {
+		const trigger = await hostWith({});
+		await trigger.activate();
+		const [subscription] = await subscriptions();
+		await api.delete(`/v3/resthook_subscriptions/${String(subscription.id)}`);
+		// The node's DELETE of the recorded id answers 404: taken as done, not as a failure.
+		await expect(trigger.deactivate()).resolves.toBeUndefined();
+		expect(
+			requestsTo('DELETE', `/v3/resthook_subscriptions/${String(subscription.id)}`),
+		).toHaveLength(2);
+	});
+
+	test('after the service auto-deactivates the subscription, re-activation replaces it and events flow again', async () => {
+		const trigger = await hostWith({});
+		await trigger.activate();
+		const [original] = await subscriptions();
+		// n8n unreachable: three events fail every retry, and the service switches the hook off.
+		trigger.offline = true;
+		for (let i = 0; i < 3; i++) await uploadResume();
+		const [deactivated] = await eventually(
+			subscriptions,
+			(list) => list[0]?.autoDeactivated === true,
+		);
+		expect(deactivated).toMatchObject({ id: original.id, active: false, autoDeactivated: true });
+		trigger.offline = false;
+
+		// n8n restarts (or the user re-activates): checkExists sees it is not serving, create replaces it.
+		expect(await trigger.checkExists()).toBe(false);
+		emulator.clearReceived();
+		await trigger.activate('production', 'init');
+		expect(requestsTo('DELETE', `/v3/resthook_subscriptions/${String(original.id)}`)).toHaveLength(
+			1,
+		);
+		const [replacement] = await subscriptions();
+		expect(replacement).toMatchObject({
+			active: true,
+			autoDeactivated: false,
+			targetUrl: trigger.webhookUrl(),
+		});
+		expect(replacement.id).not.toBe(original.id);
+
+		const identifier = await uploadResume();
+		await eventually(
+			() => trigger.runs,
+			(runs) => runs.length === 1,
+		);
+		expect(trigger.runs[0][0].json).toMatchObject({
+			identifier,
+			event: 'document.parse.succeeded',
+		});
+	});
+});
+
+describe('events: verified, fresh and new, or refused', () => {
+	test('an upload starts the workflow once, with the event at the top level of one item', async () => {
+		const trigger = await hostWith({});
+		await trigger.activate();
+		const identifier = await uploadResume();
+		await eventually(
+			() => trigger.runs,
+			(runs) => runs.length > 0,
+		);
+
+		expect(trigger.runs).toHaveLength(1);
+		const [item] = trigger.runs[0];
+		const delivery = emulator.webhookDeliveries.find(
+			(d) => d.kind === 'event' && d.targetUrl === trigger.webhookUrl(),
+		)!;
+		const sent = JSON.parse(delivery.body) as IDataObject;
+		expect(item.json).toEqual({
+			event: 'document.parse.succeeded',
+			eventId: sent.id,
+			time: new Date((sent.timestamp as number) * 1000).toISOString(),
+			identifier,
+			customIdentifier: null,
+			fileName: 'olivia-nguyen.txt',
+			state: 'ready',
+			workspace: recruitment(),
+			verified: true,
+			payload: sent.payload,
+		});
+		expect(delivery.status).toBe(200);
+	});
+
+	test('Fetch Document gets the parsed document before the workflow starts', async () => {
+		const trigger = await hostWith({ fetchDocument: true });
+		await trigger.activate();
+		const identifier = await uploadResume();
+		await eventually(
+			() => trigger.runs,
+			(runs) => runs.length > 0,
+		);
+		expect(requestsTo('GET', `/v3/documents/${identifier}`)).toHaveLength(1);
+		const { document } = trigger.runs[0][0].json as { document: IDataObject };
+		expect(document.meta).toMatchObject({ identifier, ready: true });
+		expect(document.data).toHaveProperty('name');
+	});
+
+	test('forged, altered, missing, malformed, stale and replayed deliveries are refused and start nothing', async () => {
+		const trigger = await hostWith({});
+		await trigger.activate();
+		const body = eventBody();
+		const stale = eventBody({ timestamp: Math.floor(Date.now() / 1000) - 6 * 60 });
+		const future = eventBody({ timestamp: Math.floor(Date.now() / 1000) + 6 * 60 });
+		// One byte of the signed body changed: "ready":true → "ready":tru3 would not parse, so flip a letter.
+		const altered = Buffer.from(body);
+		altered[altered.indexOf('docForged1') + 3] ^= 0x01;
+
+		const answers = {
+			wrongKey: await deliver(trigger, body, signed(body, 'not-the-key')),
+			alteredByOneByte: await deliver(trigger, altered, signed(body)),
+			missing: await deliver(trigger, body, {}),
+			notHex: await deliver(trigger, body, { 'X-Hook-Signature': `${Date.now()}.zz` }),
+			noTimestamp: await deliver(trigger, body, {
+				'X-Hook-Signature': signed(body)['X-Hook-Signature'].split('.')[1],
+			}),
+			stale: await deliver(trigger, stale, signed(stale)),
+			future: await deliver(trigger, future, signed(future)),
+		};
+		expect(
+			Object.fromEntries(Object.entries(answers).map(([name, a]) => [name, a.status])),
+		).toEqual({
+			wrongKey: 401,
+			alteredByOneByte: 401,
+			missing: 401,
+			notHex: 401,
+			noTimestamp: 401,
+			stale: 401,
+			future: 401,
+		});
+		expect(JSON.parse(answers.stale.body)).toEqual({
+			message: expect.stringMatching(
+				/^Refused: the event's timestamp \d+ is outside the replay window of 5 min$/,
+			),
+		});
+		expect(trigger.runs).toEqual([]);
+
+		// The genuine delivery starts it; the same event id again (a replay, or a retry after a lost
+		// answer) is acknowledged and starts nothing.
+		expect((await deliver(trigger, body, signed(body))).status).toBe(200);
+		expect((await deliver(trigger, body, signed(body))).status).toBe(200);
+		expect(trigger.runs).toHaveLength(1);
+		expect(trigger.runs[0][0].json).toMatchObject({ identifier: 'docForged1', verified: true });
+	});
+
+	test('the replay window is an option', async () => {
+		const trigger = await hostWith({ options: { replayWindow: 10 } });
+		await trigger.activate();
+		const sevenMinutesOld = eventBody({ timestamp: Math.floor(Date.now() / 1000) - 7 * 60 });
+		expect((await deliver(trigger, sevenMinutesOld, signed(sevenMinutesOld))).status).toBe(200);
+		expect(trigger.runs).toHaveLength(1);
+	});
+
+	test('an event the node did not ask for is acknowledged and starts nothing', async () => {
+		const trigger = await hostWith({});
+		await trigger.activate();
+		const body = eventBody({ event: 'document.rejected' });
+		expect(await deliver(trigger, body, signed(body))).toEqual({
+			status: 200,
+			body: JSON.stringify({
+				message: "Ignored: document.rejected is not one of this trigger's events",
+			}),
+		});
+		expect(trigger.runs).toEqual([]);
+	});
+});
+
+describe('without a Webhook Signature Key', () => {
+	test('activation fails before any request, saying where the key is, while Require Signature is on', async () => {
+		const trigger = await hostWith({}, { webhookSecret: '' });
+		await expect(trigger.activate()).rejects.toThrow(
+			'The Affinda API credential has no Webhook Signature Key, so events cannot be verified and Require Signature would refuse every one',
+		);
+		expect(emulator.received).toEqual([]);
+	});
+
+	test('with Require Signature off, activation warns that events are unverified, and items say so', async () => {
+		const trigger = await hostWith({ options: { requireSignature: false } }, { webhookSecret: '' });
+		await trigger.activate();
+		expect(trigger.warnings).toEqual([expect.stringContaining('events are unverified')]);
+		const body = eventBody();
+		expect((await deliver(trigger, body, {})).status).toBe(200);
+		expect(trigger.runs[0][0].json).toMatchObject({ verified: false });
+	});
+
+	test('a key removed from the credential after activation makes every event refused', async () => {
+		const trigger = await hostWith({});
+		await trigger.activate();
+		delete credential.webhookSecret;
+		const body = eventBody();
+		expect(await deliver(trigger, body, signed(body))).toEqual({
+			status: 401,
+			body: JSON.stringify({
+				message: 'Refused: the credential has no Webhook Signature Key and Require Signature is on',
+			}),
+		});
+		expect(trigger.runs).toEqual([]);
+	});
+});
+
+describe('test mode: listening in the editor', () => {
+	test('subscribes the test URL, runs once on the first event, then removes the subscription', async () => {
+		const trigger = await hostWith({});
+		await trigger.activate('test');
+		const [subscription] = await subscriptions();
+		expect(subscription).toMatchObject({ targetUrl: trigger.webhookUrl('test'), active: true });
+		expect(trigger.webhookUrl('test')).toMatch(/\/webhook-test\//);
+
+		const identifier = await uploadResume();
+		await eventually(subscriptions, (list) => list.length === 0);
+		expect(trigger.runs.map((run) => run[0].json.identifier)).toEqual([identifier]);
+		expect(await subscriptions()).toEqual([]);
+	});
+});
+
+describe('when the service does not play along (a scripted service)', () => {
+	let service: RecordingServer;
+	/** The module n8n loaded the trigger from: its activation wait, shortened for these tests. */
+	const activationWait = (
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the very module n8n-core loaded
+		require(join(PACKAGE_DIR, 'dist/nodes/AffindaTrigger/subscriptions.js')) as {
+			activationWait: { timeoutMs: number };
+		}
+	).activationWait;
+	const subscription = (id: number, body: IDataObject, active = false) => ({
+		id,
+		event: body.event,
+		targetUrl: body.targetUrl,
+		organization: null,
+		workspace: { identifier: body.workspace, name: 'Recruitment' },
+		active,
+		autoDeactivated: false,
+		autoDeactivateReason: '',
+		version: 'v3',
+	});
+
+	beforeEach(async () => {
+		service = await startRecordingServer();
+		activationWait.timeoutMs = 300;
+	});
+	afterEach(async () => {
+		activationWait.timeoutMs = 30_000;
+		await host?.stop();
+		host = undefined;
+		await service.stop();
+	});
+
+	const hostOnService = async (parameters: IDataObject = {}) => {
+		host = await startTriggerHost({
+			parameters: {
+				events: ['document.parse.succeeded'],
+				scope: 'workspace',
+				workspace: byId('wsRecruit'),
+				...parameters,
+			},
+			credentials: {
+				affindaApi: {
+					apiKey: 'scripted-key',
+					region: 'custom',
+					baseUrl: service.url,
+					webhookSecret: 'a'.repeat(64),
+				},
+			},
+		});
+		return host;
+	};
+	const calls = () => service.requests.map((r) => `${r.method} ${r.path}`);
+
+	test('no handshake arrives (n8n unreachable from the service): activation fails and leaves nothing behind', async () => {
+		service.respondWith((request) => {
+			if (request.method === 'POST')
+				return { status: 201, body: subscription(41, request.body as IDataObject) };
+			if (request.path === '/v3/resthook_subscriptions/41')
+				return request.method === 'GET'
+					? { body: subscription(41, { event: 'document.parse.succeeded' }) }
+					: { status: 204 };
+			return { body: { count: 0, next: null, previous: null, results: [] } };
+		});
+		const trigger = await hostOnService();
+		await expect(trigger.activate()).rejects.toThrow(
+			`Affinda did not activate the webhook at ${trigger.webhookUrl()} within 0.3 s`,
+		);
+		const made = calls();
+		expect(made.slice(0, 3)).toEqual([
+			'GET /v3/resthook_subscriptions', // checkExists
+			'GET /v3/resthook_subscriptions', // create: leftovers for this URL
+			'POST /v3/resthook_subscriptions',
+		]);
+		expect(made.slice(3, -1).every((call) => call === 'GET /v3/resthook_subscriptions/41')).toBe(
+			true,
+		);
+		expect(made.at(-1)).toBe('DELETE /v3/resthook_subscriptions/41');
+		expect(trigger.staticData).toEqual({});
+	});
+
+	test("the service refuses the second event: the first subscription is removed, the service's words reported", async () => {
+		let created = 0;
+		service.respondWith((request) => {
+			if (request.method === 'POST' && created++ === 0)
+				return { status: 201, body: subscription(7, request.body as IDataObject) };
+			if (request.method === 'POST')
+				return {
+					status: 400,
+					body: {
+						type: 'validation_error',
+						errors: [
+							{ attr: 'workspace', code: 'does_not_exist', detail: 'Object does not exist.' },
+						],
+					},
+				};
+			if (request.method === 'DELETE') return { status: 204 };
+			return { body: { count: 0, next: null, previous: null, results: [] } };
+		});
+		const trigger = await hostOnService({
+			events: ['document.parse.succeeded', 'document.rejected'],
+		});
+		await expect(trigger.activate()).rejects.toThrow(
+			'Affinda rejected the request: workspace: Object does not exist.',
+		);
+		expect(calls()).toEqual([
+			'GET /v3/resthook_subscriptions',
+			'GET /v3/resthook_subscriptions',
+			'POST /v3/resthook_subscriptions',
+			'POST /v3/resthook_subscriptions',
+			'DELETE /v3/resthook_subscriptions/7',
+		]);
+	});
+
+	test("every page of the subscription list is read to find this URL's subscriptions", async () => {
+		service.respondWith((request, self) => {
+			if (request.method === 'DELETE') return { status: 204 };
+			const offset = Number(request.query.offset ?? 0);
+			const mine = {
+				...subscription(
+					offset + 1,
+					{
+						event: 'document.parse.succeeded',
+						targetUrl: host!.webhookUrl(),
+						workspace: 'wsRecruit',
+					},
+					true,
+				),
+			};
+			const other = { ...mine, id: offset + 2, targetUrl: 'https://elsewhere.example/hook' };
+			return {
+				body: {
+					count: 4,
+					next: offset === 0 ? `${self.url}/v3/resthook_subscriptions?limit=2&offset=2` : null,
+					previous: null,
+					results: [mine, other],
+				},
+			};
+		});
+		const trigger = await hostOnService();
+		// Two subscriptions for this URL and event, one per page: not exactly what is wanted.
+		expect(await trigger.checkExists()).toBe(false);
+		await trigger.deactivate();
+		expect(calls().filter((call) => call.startsWith('DELETE'))).toEqual([
+			'DELETE /v3/resthook_subscriptions/1',
+			'DELETE /v3/resthook_subscriptions/3',
+		]);
+	});
+
+	test('a handshake: 200 at once, then the secret goes to the activate endpoint; a malformed one is refused', async () => {
+		service.respondWith((request) => {
+			if (request.path === '/v3/resthook_subscriptions/activate')
+				return {
+					status: 400,
+					body: {
+						type: 'validation_error',
+						errors: [
+							{
+								attr: 'X-Hook-Secret',
+								code: 'invalid',
+								detail: 'No subscription has this X-Hook-Secret.',
+							},
+						],
+					},
+				};
+			if (request.method === 'POST')
+				return { status: 201, body: subscription(5, request.body as IDataObject) };
+			if (request.path === '/v3/resthook_subscriptions/5')
+				return { body: subscription(5, { event: 'document.parse.succeeded' }, true) };
+			return { body: { count: 0, next: null, previous: null, results: [] } };
+		});
+		const trigger = await hostOnService();
+		// Activated (the scripted service says so without a handshake), so n8n routes the path.
+		await trigger.activate();
+		service.requests.length = 0;
+		const secret = 'f'.repeat(64);
+		expect(await deliver(trigger, '{}', { 'X-Hook-Secret': secret })).toEqual({
+			status: 200,
+			body: JSON.stringify({ message: 'Handshake received' }),
+		});
+		// Answered before the activation call is made: wait for it to reach the service.
+		await eventually(
+			() => trigger.warnings,
+			(warnings) => warnings.length > 0,
+		);
+		expect(
+			service.requests.map((r) => [
+				r.method,
+				r.path,
+				r.headers['x-hook-secret'],
+				r.headers.authorization,
+			]),
+		).toEqual([['POST', '/v3/resthook_subscriptions/activate', secret, 'Bearer scripted-key']]);
+		// The service did not know the secret: logged for the person reading n8n's log, nothing ran.
+		expect(trigger.warnings.at(-1)).toMatch(
+			/could not activate its subscription: Affinda rejected the request: X-Hook-Secret: No subscription has this X-Hook-Secret/,
+		);
+		expect((await deliver(trigger, '{}', { 'X-Hook-Secret': 'short' })).status).toBe(400);
+		expect(service.requests).toHaveLength(1);
+		expect(trigger.runs).toEqual([]);
+	});
+});
