@@ -1,5 +1,6 @@
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
+import { listFrom } from '../Affinda/methods/answers';
 import { affindaApiRequest } from '../Affinda/transport';
 
 export { searchWorkspaces } from '../Affinda/methods/listSearch';
@@ -13,8 +14,13 @@ export async function searchOrganizations(
 		method: 'GET',
 		path: '/v3/organizations',
 	});
+	const organizations = listFrom.call(this, answer, {
+		what: 'organizations',
+		request: 'GET /v3/organizations',
+		fields: { identifier: 'string' },
+	});
 	const wanted = filter?.trim().toLowerCase() ?? '';
-	const results = (Array.isArray(answer) ? (answer as IDataObject[]) : [])
+	const results = organizations
 		.map((organization) => ({
 			name: String(organization.name ?? organization.identifier),
 			value: String(organization.identifier),

@@ -22,19 +22,21 @@ export interface DropdownOptions {
 	credentials: Record<string, ICredentialDataDecryptedObject>;
 	/** Parameters the person set; the rest take their defaults, as in the editor. */
 	parameters?: INodeParameters;
+	/** The node whose dropdown it is; the Affinda node unless told (e.g. the trigger). */
+	nodeType?: string;
 }
 
 async function contextFor(
-	{ credentials, parameters = {} }: DropdownOptions,
+	{ credentials, parameters = {}, nodeType: typeName = AFFINDA_NODE_TYPE }: DropdownOptions,
 	path: string,
 ): Promise<{ nodeType: INodeType; context: LoadOptionsContext }> {
 	const { nodeTypes, credentialTypes } = await loadPackage();
 	const types = new TestNodeTypes(nodeTypes);
-	const nodeType = types.getByNameAndVersion(AFFINDA_NODE_TYPE, 1);
+	const nodeType = types.getByNameAndVersion(typeName, 1);
 	const node: INode = {
 		id: 'affinda',
 		name: 'Affinda',
-		type: AFFINDA_NODE_TYPE,
+		type: typeName,
 		typeVersion: 1,
 		position: [0, 0],
 		parameters: {},

@@ -10,9 +10,10 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator, type ReceivedRequest } from '../emulator';
 import { clientFor, type Client } from '../emulator/test-client';
+import { listSearchInProcess } from '../helpers/load-options-in-process';
 import { PACKAGE_DIR, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
-import { startTriggerHost, type TriggerHost } from '../helpers/trigger-host';
+import { AFFINDA_TRIGGER_TYPE, startTriggerHost, type TriggerHost } from '../helpers/trigger-host';
 
 let emulator: Emulator;
 let api: Client;
@@ -143,6 +144,41 @@ afterEach(async () => {
 afterAll(async () => {
 	await emulator.stop();
 	stopN8nCoreTimers();
+});
+
+describe('the scope pickers', () => {
+	const pick = (method: string, baseUrl = emulator.url) =>
+		listSearchInProcess(method, {
+			nodeType: AFFINDA_TRIGGER_TYPE,
+			credentials: {
+				affindaApi: { apiKey: emulator.fixtures.key, region: 'custom', baseUrl },
+			},
+		});
+
+	test('organizations and workspaces come from the account', async () => {
+		expect(await pick('searchOrganizations')).toEqual({
+			results: [
+				{
+					name: emulator.fixtures.organization.name,
+					value: emulator.fixtures.organization.identifier,
+				},
+			],
+		});
+		expect((await pick('searchWorkspaces')).results.map((w) => w.value).sort()).toEqual(
+			[recruitment(), emulator.fixtures.workspaces.finance.identifier].sort(),
+		);
+	});
+
+	test('an answer that is not the list of organizations is said so', async () => {
+		const service = await startRecordingServer(() => ({ body: { count: 1, results: [] } }));
+		try {
+			await expect(pick('searchOrganizations', service.url)).rejects.toThrow(
+				'Could not load the organizations: GET /v3/organizations answered with an object with count, results, not a list',
+			);
+		} finally {
+			await service.stop();
+		}
+	});
 });
 
 describe('activation: one subscription per event, confirmed by the handshake', () => {
@@ -469,12 +505,13 @@ describe('test mode: listening in the editor', () => {
 describe('when the service does not play along (a scripted service)', () => {
 	let service: RecordingServer;
 	/** The module n8n loaded the trigger from: its activation wait, shortened for these tests. */
-	const activationWait = (
+	const activationWait =
 		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the very module n8n-core loaded
-		require(join(PACKAGE_DIR, 'dist/nodes/AffindaTrigger/subscriptions.js')) as {
-			activationWait: { timeoutMs: number };
-		}
-	).activationWait;
+		(
+			require(join(PACKAGE_DIR, 'dist/nodes/AffindaTrigger/subscriptions.js')) as {
+				activationWait: { timeoutMs: number };
+			}
+		).activationWait;
 	const subscription = (id: number, body: IDataObject, active = false) => ({
 		id,
 		event: body.event,
