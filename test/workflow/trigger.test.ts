@@ -505,13 +505,11 @@ describe('test mode: listening in the editor', () => {
 describe('when the service does not play along (a scripted service)', () => {
 	let service: RecordingServer;
 	/** The module n8n loaded the trigger from: its activation wait, shortened for these tests. */
-	const activationWait =
-		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the very module n8n-core loaded
-		(
-			require(join(PACKAGE_DIR, 'dist/nodes/AffindaTrigger/subscriptions.js')) as {
-				activationWait: { timeoutMs: number };
-			}
-		).activationWait;
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the very module n8n-core loaded
+	const loaded = require(join(PACKAGE_DIR, 'dist/nodes/AffindaTrigger/subscriptions.js')) as {
+		activationWait: { timeoutMs: number };
+	};
+	const { activationWait } = loaded;
 	const subscription = (id: number, body: IDataObject, active = false) => ({
 		id,
 		event: body.event,
