@@ -1,7 +1,7 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
-// The seeded data (deterministic, fast), the file readers and writers, the parser, and search
-// expressions. The timing test uses the default 10,000 resumes with generous bounds; its measured
-// figures are printed.
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+// The seeded data (deterministic), the file readers and writers, the parser, and search
+// expressions. How fast the emulator generates and searches is measured by `npm run bench`, never
+// asserted here: a test must not depend on how fast the machine is.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,7 +69,7 @@ describe('seeded data', () => {
 		).toBe(true);
 	});
 
-	it('generates and searches 10,000 resumes quickly', async () => {
+	it('generates 10,000 resumes by default and searches them all with every criterion', async () => {
 		const emulator = await startEmulator();
 		try {
 			expect(emulator.stats.resumeCount).toBe(10_000);
@@ -88,20 +88,17 @@ describe('seeded data', () => {
 				searchExpression: '"machine learning" OR pandas',
 				customData: [{ filterType: 'equals', dataPoint: 'isAvailable', query: { value: true } }],
 			};
-			await api.post('/v2/resume_search?limit=50', body); // warm-up
-			const times: number[] = [];
-			for (let i = 0; i < 5; i++) {
-				const started = process.hrtime.bigint();
-				const answer = await api.post('/v2/resume_search?limit=50', body);
-				times.push(Number(process.hrtime.bigint() - started) / 1e6);
-				expect(answer.body.results).toHaveLength(50);
-			}
-			const median = times.sort((a, b) => a - b)[2];
-			process.stdout.write(
-				`10,000 resumes: generated in ${Math.round(emulator.stats.generationMs)} ms; search (every criterion) median ${median.toFixed(1)} ms\n`,
-			);
-			expect(emulator.stats.generationMs).toBeLessThan(4000);
-			expect(median).toBeLessThan(250);
+			const answer = await api.post('/v2/resume_search?limit=50', body);
+			expect(answer.status).toBe(200);
+			expect(answer.body.results).toHaveLength(50);
+			// The body comes back as sent, the results best first, and the required skill filters.
+			expect(Object.keys(answer.body.parameters).sort()).toEqual(Object.keys(body).sort());
+			const scores = answer.body.results.map((r: { score: number }) => r.score);
+			expect(scores).toEqual([...scores].sort((a, b) => b - a));
+			expect(answer.body.count).toBeGreaterThanOrEqual(50);
+			expect(answer.body.count).toBeLessThan(10_000);
+			// The same body asked again answers the same: ranking is deterministic.
+			expect((await api.post('/v2/resume_search?limit=50', body)).body).toEqual(answer.body);
 		} finally {
 			await emulator.stop();
 		}

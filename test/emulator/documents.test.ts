@@ -37,27 +37,48 @@ async function untilReady(identifier: string): Promise<Json> {
 	}
 }
 
+/** Runs `step` with the emulator's clock paused, so no document finishes parsing meanwhile. */
+async function whileNothingParses<T>(step: () => Promise<T>): Promise<T> {
+	emulator.clock.pause();
+	try {
+		return await step();
+	} finally {
+		emulator.clock.resume();
+	}
+}
+
 describe('upload', () => {
-	it('with wait=false answers 201 at once with ready: false and empty data, ready after the parse delay', async () => {
-		const started = Date.now();
-		const answer = await api.upload(emulator.fixtures.sampleFiles.resumeText, {
-			workspace,
-			wait: 'false',
-		});
-		expect(answer.status).toBe(201);
-		expect(Date.now() - started).toBeLessThan(PARSE_DELAY_MS);
-		expect(answer.body).toMatchObject({
-			extractor: 'resume',
-			meta: {
+	it('with wait=false answers 201 before parsing finishes, with ready: false and empty data, ready once parsed', async () => {
+		// While nothing parses, an answer is one that did not wait for parsing.
+		const identifier = await whileNothingParses(async () => {
+			const answer = await api.upload(emulator.fixtures.sampleFiles.resumeText, {
+				workspace,
+				wait: 'false',
+			});
+			expect(answer.status).toBe(201);
+			expect(answer.body).toMatchObject({
+				extractor: 'resume',
+				meta: {
+					ready: false,
+					readyDt: null,
+					failed: false,
+					fileName: 'olivia-nguyen.txt',
+					workspace: { identifier: workspace },
+				},
+				data: {},
+			});
+			const { identifier } = answer.body.meta;
+			expect((await api.get(`/v3/documents/${identifier}`)).body.meta).toMatchObject({
 				ready: false,
-				failed: false,
-				fileName: 'olivia-nguyen.txt',
-				workspace: { identifier: workspace },
-			},
-			data: {},
+				readyDt: null,
+			});
+			return identifier as string;
 		});
-		const ready = await untilReady(answer.body.meta.identifier);
-		expect(Date.now() - started).toBeGreaterThanOrEqual(PARSE_DELAY_MS - 5);
+		const ready = await untilReady(identifier);
+		// The emulator's own record: parsing took at least the configured delay.
+		expect(
+			Date.parse(ready.meta.readyDt) - Date.parse(ready.meta.createdDt),
+		).toBeGreaterThanOrEqual(PARSE_DELAY_MS);
 		expect(ready.meta).toMatchObject({
 			ready: true,
 			failed: false,
@@ -78,6 +99,32 @@ describe('upload', () => {
 			organization: 'Silverline Payments',
 			dates: { isCurrent: true },
 		});
+	});
+
+	it('with wait=true answers only once parsed: nothing while the clock is paused, 200 and ready after', async () => {
+		let answered = false;
+		const upload = api
+			.upload(emulator.fixtures.sampleFiles.resumeText, {
+				workspace,
+				customIdentifier: 'held-while-parsing',
+			})
+			.finally(() => (answered = true));
+		await whileNothingParses(async () => {
+			const listed = async () =>
+				(await api.get('/v3/documents?custom_identifier=held-while-parsing')).body.results;
+			let held: Json[] = await listed();
+			while (held.length === 0) {
+				await new Promise((resolve) => setTimeout(resolve, 25));
+				held = await listed();
+			}
+			expect(held.map((d) => d.meta)).toMatchObject([{ ready: false, readyDt: null }]);
+			// Another request in between: the upload is still waiting for its parse.
+			await api.get(`/v3/documents/${held[0].meta.identifier}`);
+			expect(answered).toBe(false);
+		});
+		const answer = await upload;
+		expect(answer.status).toBe(200);
+		expect(answer.body.meta).toMatchObject({ ready: true, customIdentifier: 'held-while-parsing' });
 	});
 
 	it('with wait=true (the default) answers 200 once parsed: PDF and DOCX resumes', async () => {
@@ -290,17 +337,20 @@ describe('upload -> ready -> searchable', () => {
 			});
 		const before = (await search()).body.results.map((r: Json) => r.identifier);
 
-		const uploaded = await api.upload(emulator.fixtures.sampleFiles.nurseResumeText, {
-			workspace,
-			wait: 'false',
+		// Held unparsed for as long as the next request takes, however slow the machine.
+		const identifier = await whileNothingParses(async () => {
+			const uploaded = await api.upload(emulator.fixtures.sampleFiles.nurseResumeText, {
+				workspace,
+				wait: 'false',
+			});
+			expectError(
+				await api.post(`/v3/index/${index}/documents`, { document: uploaded.body.meta.identifier }),
+				400,
+				'document',
+				'invalid',
+			);
+			return uploaded.body.meta.identifier as string;
 		});
-		const identifier = uploaded.body.meta.identifier;
-		expectError(
-			await api.post(`/v3/index/${index}/documents`, { document: identifier }),
-			400,
-			'document',
-			'invalid',
-		);
 		await untilReady(identifier);
 		expect((await search()).body.results.map((r: Json) => r.identifier)).not.toContain(identifier);
 

@@ -109,6 +109,12 @@ export interface Emulator {
 	webhookDeliveries: WebhookDelivery[];
 	/** Changes faults for the rest of the run (the fault sequence restarts). */
 	setFaults(faults: FaultOptions): void;
+	/**
+	 * The emulator's clock for parsing and webhook deliveries. While paused, nothing it schedules
+	 * happens: an uploaded document stays unparsed (and a wait=true upload unanswered) until
+	 * resume(), however long the test takes. Requests are still answered.
+	 */
+	clock: { pause(): void; resume(): void; readonly paused: boolean };
 	/** Timings of start-up, for benchmarks. */
 	stats: { generationMs: number; resumeCount: number; jobDescriptionCount: number };
 	/** The state itself, for tests that need to look behind the API. Not a stable interface. */
@@ -259,6 +265,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		},
 		webhookDeliveries: webhooks.deliveries,
 		setFaults: (next) => faults.configure(next),
+		clock: {
+			pause: () => scheduler.pause(),
+			resume: () => scheduler.resume(),
+			get paused() {
+				return scheduler.isPaused;
+			},
+		},
 		stats: {
 			generationMs,
 			resumeCount: store.options.resumeCount,

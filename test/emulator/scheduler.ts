@@ -1,32 +1,56 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals */
-// Timers that stop() cancels all at once, so a stopped emulator leaves nothing pending (jest exits)
-// and nothing fires after it stopped (no parse events, no webhook retries).
+// The emulator's clock for what happens later: parsing finishing, webhook deliveries and their
+// retries. stop() cancels every timer at once, so a stopped emulator leaves nothing pending (jest
+// exits) and nothing fires after it stopped. pause() holds every task that comes due until
+// resume(), so a test can hold a document in its unparsed state for as long as it likes, however
+// slow the machine, instead of racing the parse delay.
 
 export class Scheduler {
 	private readonly timers = new Set<NodeJS.Timeout>();
 	private stopped = false;
+	private paused = false;
+	/** Tasks that came due while paused, in the order they came due. */
+	private held: Array<() => void> = [];
 
-	/** Runs `task` after `ms`, unless stop() comes first. */
+	/** Runs `task` after `ms`, unless stop() comes first; while paused, once resumed. */
 	later(ms: number, task: () => void): void {
 		if (this.stopped) return;
 		const timer = setTimeout(() => {
 			this.timers.delete(timer);
-			task();
+			if (this.paused) this.held.push(task);
+			else task();
 		}, ms);
 		this.timers.add(timer);
-	}
-
-	sleep(ms: number): Promise<void> {
-		return new Promise((resolve) => this.later(ms, resolve));
 	}
 
 	get isStopped(): boolean {
 		return this.stopped;
 	}
 
+	get isPaused(): boolean {
+		return this.paused;
+	}
+
+	/** From now on, tasks that come due wait for resume(). */
+	pause(): void {
+		this.paused = true;
+	}
+
+	/** Runs the held tasks in the order they came due; later tasks run on time again. */
+	resume(): void {
+		this.paused = false;
+		const due = this.held;
+		this.held = [];
+		for (const task of due) {
+			if (this.stopped) return;
+			task();
+		}
+	}
+
 	stop(): void {
 		this.stopped = true;
 		for (const timer of this.timers) clearTimeout(timer);
 		this.timers.clear();
+		this.held = [];
 	}
 }

@@ -65,8 +65,8 @@ export interface StoredDocument {
 	expiryTime: string | null;
 	regionBias: unknown;
 	createdDt: string;
-	/** Epoch ms at which parsing finishes; seeded documents are ready from the start. */
-	readyAt: number;
+	/** When parsing finished; null while the document is being parsed. Seeded documents are ready. */
+	readyDt: string | null;
 	failed: boolean;
 	error: { errorCode: string; errorDetail: string } | null;
 	warnings: Array<{ warningCode: string; warningDetail: string }>;
@@ -218,8 +218,8 @@ export class Store {
 				documentType:
 					extractor === 'invoice' ? invoiceType : extractor === 'resume' ? resumeType : jdType,
 				fileName,
-				createdDt: new Date(SEEDED_CREATED_MS + ordinal++ * 60_000).toISOString(),
-				readyAt: 0,
+				createdDt: new Date(SEEDED_CREATED_MS + ordinal * 60_000).toISOString(),
+				readyDt: new Date(SEEDED_CREATED_MS + ordinal++ * 60_000).toISOString(),
 				data,
 			});
 			return doc;
@@ -267,7 +267,7 @@ export class Store {
 	addDocument(
 		init: Pick<
 			StoredDocument,
-			'identifier' | 'extractor' | 'workspace' | 'documentType' | 'createdDt' | 'readyAt' | 'data'
+			'identifier' | 'extractor' | 'workspace' | 'documentType' | 'createdDt' | 'readyDt' | 'data'
 		> &
 			Partial<StoredDocument>,
 	): StoredDocument {
@@ -313,8 +313,8 @@ export class Store {
 		for (const id of doc.annotationIds ?? []) this.annotations.delete(id);
 	}
 
-	isReady(doc: StoredDocument, now = Date.now()): boolean {
-		return now >= doc.readyAt;
+	isReady(doc: StoredDocument): boolean {
+		return doc.readyDt !== null;
 	}
 
 	/** The resume's search profile (rebuilt lazily after its data changed). */

@@ -316,7 +316,7 @@ export async function uploadDocument(app: App, ctx: RequestContext): Promise<Rep
 		expiryTime: text.expiryTime ?? null,
 		regionBias: request.regionBias,
 		createdDt: new Date(now).toISOString(),
-		readyAt: now + app.settings.parseDelayMs,
+		readyDt: null,
 		failed: error !== null,
 		error,
 		warnings: request.warningMessages,
@@ -325,10 +325,32 @@ export async function uploadDocument(app: App, ctx: RequestContext): Promise<Rep
 	});
 	store.annotationsOf(doc);
 
-	app.scheduler.later(app.settings.parseDelayMs, () => {
-		// Timers may fire a millisecond early; the document is ready once its events go out.
-		doc.readyAt = Math.min(doc.readyAt, Date.now());
-		const scope = { organization: store.organization.identifier, workspace: workspace.identifier };
+	// Parsing finishes on the scheduler's clock (which a test may pause): only then is the document
+	// ready, its events go out, and a wait=true upload answers.
+	const parsed = new Promise<void>((finished) =>
+		app.scheduler.later(app.settings.parseDelayMs, () => {
+			// Timers may fire a millisecond early; readyDt is never before the parse delay is over.
+			doc.readyDt = new Date(Math.max(Date.now(), now + app.settings.parseDelayMs)).toISOString();
+			announceParsed(app, doc, classified);
+			finished();
+		}),
+	);
+
+	const compact = booleans.compact === true;
+	if (booleans.wait === false) {
+		return { status: 201, body: documentView(store, doc, { origin: ctx.origin, compact }) };
+	}
+	await parsed;
+	const body = documentView(store, doc, { origin: ctx.origin, compact });
+	if (booleans.deleteAfterParse) store.deleteDocument(doc);
+	return { status: 200, body };
+}
+
+/** The parse events of a document that just became ready, to the subscriptions that cover it. */
+function announceParsed(app: App, doc: StoredDocument, classified: boolean): void {
+	const { store } = app;
+	const workspace = doc.workspace;
+	const scope = { organization: store.organization.identifier, workspace: workspace.identifier };
 		const payload = {
 			identifier: doc.identifier,
 			customIdentifier: doc.customIdentifier,
@@ -341,16 +363,5 @@ export async function uploadDocument(app: App, ctx: RequestContext): Promise<Rep
 			errorCode: doc.error?.errorCode ?? null,
 			errorDetail: doc.error?.errorDetail ?? null,
 		};
-		for (const event of parseEvents(doc, classified)) app.webhooks.emit(event, scope, payload);
-	});
-
-	const compact = booleans.compact === true;
-	if (booleans.wait === false) {
-		return { status: 201, body: documentView(store, doc, { origin: ctx.origin, compact }) };
-	}
-	await app.scheduler.sleep(app.settings.parseDelayMs);
-	doc.readyAt = Math.min(doc.readyAt, Date.now());
-	const body = documentView(store, doc, { origin: ctx.origin, compact });
-	if (booleans.deleteAfterParse) store.deleteDocument(doc);
-	return { status: 200, body };
+	for (const event of parseEvents(doc, classified)) app.webhooks.emit(event, scope, payload);
 }

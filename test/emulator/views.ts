@@ -177,9 +177,7 @@ export function documentView(store: Store, doc: StoredDocument, options: Documen
 		customIdentifier: doc.customIdentifier,
 		fileName: doc.fileName,
 		ready,
-		readyDt: ready
-			? new Date(Math.max(doc.readyAt, Date.parse(doc.createdDt))).toISOString()
-			: null,
+		readyDt: doc.readyDt,
 		failed: ready && doc.failed,
 		expiryTime: doc.expiryTime,
 		language: doc.language,

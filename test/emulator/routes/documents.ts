@@ -89,7 +89,7 @@ function listDocuments(app: App) {
 		const now = Date.now();
 		const since = created ? now - CREATED_RANGES[created] * 86_400_000 : undefined;
 		let docs = store.allDocuments().filter((d) => {
-			const isReady = store.isReady(d, now);
+			const isReady = store.isReady(d);
 			return (
 				(!workspace || d.workspace.identifier === workspace) &&
 				(!collection || d.collection?.identifier === collection) &&
