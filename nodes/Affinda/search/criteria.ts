@@ -3,6 +3,7 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 import { wholeNumberParameter } from '../actions/common.descriptions';
 import { InvalidParameterError } from '../helpers/errors';
 import { toJsonObject } from '../helpers/json';
+import { byDisplayName } from '../helpers/order';
 
 /**
  * The search criteria of the two search bodies, written once.
@@ -621,7 +622,7 @@ export function criteriaProperties(body: SearchBody): INodeProperties[] {
 		options: criteriaFor(body)
 			.filter((criterion) => collectionOf(criterion) === collection)
 			.map(propertyFor)
-			.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+			.sort(byDisplayName),
 	}));
 }
 

@@ -1,6 +1,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../../helpers/errors';
+import { byDisplayName } from '../../helpers/order';
 import { wholeNumberParameter } from '../common.descriptions';
 
 /**
@@ -150,7 +151,7 @@ export function annotationFieldsCollection(batch: boolean): INodeProperties {
 		type: 'collection',
 		placeholder: 'Add Field',
 		default: {},
-		options: options.sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: options.sort(byDisplayName),
 	};
 }
 
