@@ -27,6 +27,8 @@ export interface RealN8nOptions {
 	env?: NodeJS.ProcessEnv;
 	/** How the runtime install, if one is needed, reports progress. */
 	install?: InstallOptions;
+	/** Install this `npm pack` tarball as the Community Nodes page would, instead of linking the repository. */
+	packageTarball?: string;
 	/** Leave the user folder on disk after stop (to look at n8n's database after a failure). */
 	keepUserFolder?: boolean;
 }
@@ -44,7 +46,7 @@ export interface RealN8n {
 export async function startRealN8n(options: RealN8nOptions = {}): Promise<RealN8n> {
 	const runtime = await ensureN8nRuntime(options.install);
 	const owner = options.owner ?? E2E_OWNER;
-	const userFolder = createUserFolder();
+	const userFolder = createUserFolder({ packageTarball: options.packageTarball });
 	const removeUserFolder = () => {
 		if (!options.keepUserFolder) rmSync(userFolder, { recursive: true, force: true });
 	};
