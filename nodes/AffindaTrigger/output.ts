@@ -77,22 +77,27 @@ export function documentState(event: string, payload: IDataObject): string | nul
 	return null;
 }
 
-/** The item the workflow starts with: what one maps most, at the top; the payload as sent below. */
+/**
+ * The item the workflow starts with: what one maps most, at the top; the payload as sent below.
+ * The top-level fields come from the payload, or from the fetched document's `meta` where the
+ * payload does not carry them.
+ */
 export function eventItem(
 	event: AffindaEvent,
 	verified: boolean,
 	document?: IDataObject | null,
 ): IDataObject {
 	const { payload } = event;
+	const fields: IDataObject = { ...objectAt(document?.meta), ...payload };
 	return {
 		event: event.event,
 		eventId: event.id ?? null,
 		time: new Date(event.timestamp * 1000).toISOString(),
-		identifier: documentIdentifier(payload),
-		customIdentifier: text(payload.customIdentifier),
-		fileName: text(payload.fileName),
-		state: documentState(event.event, payload),
-		workspace: workspaceIdentifier(payload),
+		identifier: documentIdentifier(fields),
+		customIdentifier: text(fields.customIdentifier),
+		fileName: text(fields.fileName),
+		state: documentState(event.event, fields),
+		workspace: workspaceIdentifier(fields),
 		verified,
 		payload,
 		...(document === undefined ? {} : { document }),

@@ -12,6 +12,8 @@ import { AFFINDA_CREDENTIAL_TYPE, startRealN8n } from '../helpers/real-n8n/real-
 import { outputItems, executionError } from '../helpers/real-n8n/run-data';
 import { startRecordingServer } from '../helpers/recording-server';
 import { renderTable } from './table';
+import { uploadOpenRole } from '../e2e/trigger-example';
+import { showTriggerExample } from './trigger-demo';
 
 const DEMO_OWNER: Owner = {
 	email: 'demo@example.com',
@@ -81,12 +83,18 @@ async function main(): Promise<void> {
 			apiKey: DEMO_API_KEY,
 			region: 'custom',
 			baseUrl: emulator.url,
+			// The key the emulator signs its events with, so the Affinda Trigger can verify them.
+			webhookSecret: emulator.fixtures.organization.resthookSignatureKey,
 		},
 	);
 	const setup: ExampleSetup = {
 		credential,
 		workspace: emulator.fixtures.workspaces.recruitment.identifier,
-		openRoles: emulator.fixtures.jobDescriptions.slice(0, 3).map((job) => job.identifier),
+		// The sample job ad, parsed once, is the first open role (the trigger example ranks for it).
+		openRoles: [
+			await uploadOpenRole(emulator),
+			...emulator.fixtures.jobDescriptions.slice(0, 2).map((job) => job.identifier),
+		],
 		notifyUrl: inbox.url,
 	};
 	const workflows = await importExamples(n8n.client, setup);
@@ -114,6 +122,8 @@ async function main(): Promise<void> {
 			{ title: 'Location', value: (row) => row.location, maxWidth: 26 },
 		]),
 	);
+	say();
+	await showTriggerExample(n8n.client, workflows, emulator, step);
 	say();
 
 	if (once) {

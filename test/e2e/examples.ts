@@ -13,6 +13,9 @@ import {
 export const RANK_CANDIDATES = 'rank-candidates-for-a-role.json';
 export const NIGHTLY_REMATCH = 'nightly-rematch-open-jobs.json';
 export const CV_EMAIL_INTAKE = 'cv-email-intake.json';
+export const CV_PARSED_TRIGGER = 'cv-parsed-trigger.json';
+
+export const AFFINDA_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaTrigger';
 
 export interface ExampleSetup {
 	credential: { id: string; name: string };
@@ -27,8 +30,10 @@ export interface ExampleSetup {
 export interface ImportedExample {
 	file: string;
 	stored: WorkflowJson & { id: string };
-	/** The node it starts from: its trigger. */
+	/** The node it starts from: its trigger (the first, when it has several). */
 	trigger: string;
+	/** Every node it can start from, in the file's order. */
+	triggers: string[];
 }
 
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
@@ -54,24 +59,29 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 		});
 		return setParameters(ranking, 'Tell the recruiter', { url: setup.notifyUrl });
 	},
+	[CV_PARSED_TRIGGER]: (workflow, setup) => {
+		const upload = setParameters(workflow, 'Send CV to Affinda', {
+			workspace: byId(setup.workspace),
+		});
+		const trigger = setParameters(upload, 'CV parsed', { workspace: byId(setup.workspace) });
+		const ranking = setParameters(trigger, 'Rank for the open role', {
+			jobDescription: setup.openRoles[0],
+		});
+		return setParameters(ranking, 'Tell the recruiter', { url: setup.notifyUrl });
+	},
 };
 
 export function prepareExample(file: string, setup: ExampleSetup): WorkflowJson {
 	const edit = USER_EDITS[file];
 	if (!edit) throw new Error(`test/examples/${file} has no set-up steps in test/e2e/examples.ts`);
-	return edit(
-		useCredential(
-			readExampleWorkflow(file),
-			AFFINDA_NODE_TYPE,
-			AFFINDA_CREDENTIAL_TYPE,
-			setup.credential,
-		),
-		setup,
-	);
+	let workflow = readExampleWorkflow(file);
+	for (const nodeType of [AFFINDA_NODE_TYPE, AFFINDA_TRIGGER_TYPE])
+		workflow = useCredential(workflow, nodeType, AFFINDA_CREDENTIAL_TYPE, setup.credential);
+	return edit(workflow, setup);
 }
 
-/** The node a workflow starts from: the one no connection leads to (sticky notes aside). */
-export function triggerOf(workflow: WorkflowJson): string {
+/** The nodes a workflow starts from: those no connection leads to (sticky notes aside). */
+export function triggersOf(workflow: WorkflowJson): string[] {
 	const targets = new Set(
 		Object.values(workflow.connections).flatMap((outputs) =>
 			Object.values(outputs as Record<string, Array<Array<{ node: string }> | null>>).flatMap(
@@ -82,9 +92,8 @@ export function triggerOf(workflow: WorkflowJson): string {
 	const starts = workflow.nodes.filter(
 		(node) => node.type !== 'n8n-nodes-base.stickyNote' && !targets.has(node.name),
 	);
-	if (starts.length !== 1)
-		throw new Error(`Workflow "${workflow.name}" should start from one node, not ${starts.length}`);
-	return starts[0].name;
+	if (starts.length === 0) throw new Error(`Workflow "${workflow.name}" has no trigger`);
+	return starts.map((node) => node.name);
 }
 
 export async function importExample(
@@ -93,7 +102,8 @@ export async function importExample(
 	setup: ExampleSetup,
 ): Promise<ImportedExample> {
 	const stored = await client.createWorkflow(prepareExample(file, setup));
-	return { file, stored, trigger: triggerOf(stored) };
+	const triggers = triggersOf(stored);
+	return { file, stored, trigger: triggers[0], triggers };
 }
 
 export async function importExamples(

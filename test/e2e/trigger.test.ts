@@ -10,15 +10,29 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator, type WebhookDelivery } from '../emulator';
 import { clientFor, type Client } from '../emulator/test-client';
-import type { Execution } from '../helpers/real-n8n/n8n-client';
 import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from '../helpers/real-n8n/real-n8n';
 import { executionError, outputItems } from '../helpers/real-n8n/run-data';
+import { startRecordingServer } from '../helpers/recording-server';
+import {
+	AFFINDA_TRIGGER_TYPE,
+	CV_PARSED_TRIGGER,
+	importExample,
+	type ExampleSetup,
+} from './examples';
 import { noOp, workflow, type Credential } from './test-workflows';
+import {
+	applicationEmail,
+	EMAIL_TRIGGER,
+	executionsOf,
+	executionsReaching,
+	PARSED_TRIGGER,
+	runParsedCvExample,
+	uploadOpenRole,
+} from './trigger-example';
 
 /** Installing the runtime on a fresh machine takes minutes (sqlite3 compiles); later runs reuse it. */
 const SETUP_TIMEOUT_MS = 15 * 60_000;
 const API_KEY = 'e2e-trigger-key';
-const TRIGGER_TYPE = 'n8n-nodes-affinda.affindaTrigger';
 const WEBHOOK_ID = '0b7e9a52-5d1c-4f3e-9a61-affinda-e2e';
 
 let emulator: Emulator;
@@ -49,7 +63,7 @@ function triggerWorkflow(name: string) {
 		[
 			{
 				name: 'CV parsed',
-				type: TRIGGER_TYPE,
+				type: AFFINDA_TRIGGER_TYPE,
 				typeVersion: 1,
 				webhookId: WEBHOOK_ID,
 				credentials: { [AFFINDA_CREDENTIAL_TYPE]: credential },
@@ -73,29 +87,6 @@ async function subscriptions(): Promise<IDataObject[]> {
 	return (await api.get('/v3/resthook_subscriptions?limit=100')).body.results as IDataObject[];
 }
 
-async function executionsOf(workflowId: string): Promise<Array<{ id: string }>> {
-	const list = (await n8n.client.api('GET', `/executions?workflowId=${workflowId}&limit=50`)) as {
-		data: Array<{ id: string }>;
-	};
-	return list.data;
-}
-
-/** Waits (generously: the machine is shared) until the workflow has `count` executions. */
-async function executionsReaching(workflowId: string, count: number): Promise<Execution[]> {
-	const deadline = Date.now() + 60_000;
-	for (;;) {
-		const listed = await executionsOf(workflowId);
-		if (listed.length >= count) {
-			const executions: Execution[] = [];
-			for (const { id } of listed) executions.push(await n8n.client.waitForExecution(id));
-			return executions.sort((a, b) => Number(a.id) - Number(b.id));
-		}
-		if (Date.now() > deadline)
-			throw new Error(`Workflow ${workflowId} has ${listed.length} executions, not ${count}`);
-		await new Promise((resolve) => setTimeout(resolve, 200));
-	}
-}
-
 async function deliver(url: string, body: string, headers: Record<string, string>) {
 	const response = await fetch(url, {
 		method: 'POST',
@@ -112,7 +103,7 @@ function signed(body: string, key: string): Record<string, string> {
 
 test('n8n loads the trigger from the Community Nodes folder', async () => {
 	const types = await n8n.client.nodeTypes();
-	expect(types.find((type) => type.name === TRIGGER_TYPE)).toMatchObject({ version: 1 });
+	expect(types.find((type) => type.name === AFFINDA_TRIGGER_TYPE)).toMatchObject({ version: 1 });
 });
 
 test('activated: a parsed upload runs the workflow once; forged and replayed deliveries start nothing; deactivated: no subscription left', async () => {
@@ -131,7 +122,7 @@ test('activated: a parsed upload runs the workflow once; forged and replayed del
 	});
 	const handshakes = emulator.webhookDeliveries.filter((d) => d.kind === 'handshake');
 	expect(handshakes.map((d) => [d.targetUrl, d.status])).toEqual([[productionUrl, 200]]);
-	expect(await executionsOf(stored.id)).toEqual([]);
+	expect(await executionsOf(n8n.client, stored.id)).toEqual([]);
 
 	// A CV is uploaded without waiting; when parsing ends the emulator POSTs the signed event.
 	const upload = await api.upload(emulator.fixtures.sampleFiles.resumePdf, {
@@ -141,7 +132,7 @@ test('activated: a parsed upload runs the workflow once; forged and replayed del
 	});
 	expect(upload.status).toBe(201);
 	const identifier = upload.body.meta.identifier as string;
-	const [first] = await executionsReaching(stored.id, 1);
+	const [first] = await executionsReaching(n8n.client, stored.id, 1);
 	expect({ status: first.status, mode: first.mode, error: executionError(first) }).toEqual({
 		status: 'success',
 		mode: 'webhook',
@@ -185,7 +176,7 @@ test('activated: a parsed upload runs the workflow once; forged and replayed del
 		signed(fresh, emulator.fixtures.organization.resthookSignatureKey),
 	);
 	expect(freshAnswer.status).toBe(200);
-	const executions = await executionsReaching(stored.id, 2);
+	const executions = await executionsReaching(n8n.client, stored.id, 2);
 	expect(executions).toHaveLength(2);
 	expect(outputItems(executions[1], 'CV parsed')[0].json).toMatchObject({
 		eventId: 'e2e-fresh-event',
@@ -217,7 +208,7 @@ test("listening in the editor: the test URL is subscribed, the first event runs 
 		documentType: emulator.fixtures.documentTypes.resume.identifier,
 		wait: 'false',
 	});
-	const [execution] = await executionsReaching(stored.id, 1);
+	const [execution] = await executionsReaching(n8n.client, stored.id, 1);
 	expect(execution.mode).toBe('manual');
 	expect(outputItems(execution, 'CV parsed')[0].json).toMatchObject({
 		identifier: upload.body.meta.identifier,
@@ -228,4 +219,75 @@ test("listening in the editor: the test URL is subscribed, the first event runs 
 	while ((await subscriptions()).length > 0 && Date.now() < deadline)
 		await new Promise((resolve) => setTimeout(resolve, 200));
 	expect(await subscriptions()).toEqual([]);
+});
+
+test(`${CV_PARSED_TRIGGER}: the emailed CV is uploaded without waiting, and its parse event ranks the candidate and tells the recruiter`, async () => {
+	const inbox = await startRecordingServer(() => ({ status: 200, body: { ok: true } }));
+	try {
+		const openRole = await uploadOpenRole(emulator);
+		const setup: ExampleSetup = {
+			credential,
+			workspace: emulator.fixtures.workspaces.recruitment.identifier,
+			openRoles: [openRole],
+			notifyUrl: inbox.url,
+		};
+		const example = await importExample(n8n.client, CV_PARSED_TRIGGER, setup);
+		expect(example.triggers).toEqual([EMAIL_TRIGGER, PARSED_TRIGGER]);
+		emulator.clearReceived();
+
+		const sender = 'Olivia Nguyen <olivia.nguyen@example.com>';
+		const { emailHalf, parsedHalf } = await runParsedCvExample(
+			n8n.client,
+			example,
+			applicationEmail(sender, emulator.fixtures.sampleFiles.resumeText),
+		);
+		expect([executionError(emailHalf), executionError(parsedHalf)]).toEqual([undefined, undefined]);
+
+		// The email half: one upload, not waiting for parsing, the sender kept as custom identifier.
+		const uploads = emulator.received.filter(
+			(r) => r.method === 'POST' && r.path === '/v3/documents',
+		);
+		expect(uploads.map((r) => r.body)).toEqual([
+			expect.objectContaining({
+				fields: expect.objectContaining({ wait: 'false', customIdentifier: sender }),
+			}),
+		]);
+		const [sent] = outputItems(emailHalf, 'Send CV to Affinda');
+		const identifier = sent.json.identifier as string;
+		expect(Object.keys(emailHalf.data.resultData.runData).sort()).toEqual(
+			[EMAIL_TRIGGER, 'Send CV to Affinda'].sort(),
+		);
+
+		// The parsed half, started by the event for that very document.
+		expect(outputItems(parsedHalf, PARSED_TRIGGER).map((item) => item.json)).toEqual([
+			expect.objectContaining({
+				event: 'document.parse.succeeded',
+				identifier,
+				customIdentifier: sender,
+				verified: true,
+			}),
+		]);
+		const bodiesOf = (method: string, path: string) =>
+			emulator.received.filter((r) => r.method === method && r.path === path).map((r) => r.body);
+		expect(bodiesOf('POST', '/v3/index/all-resumes/documents')).toEqual([{ document: identifier }]);
+		expect(bodiesOf('POST', '/v2/resume_search')).toEqual([
+			{ indices: ['all-resumes'], jobDescription: openRole },
+		]);
+		expect(
+			outputItems(parsedHalf, 'Is the new candidate shortlisted?').map(
+				(item) => item.json.identifier,
+			),
+		).toEqual([identifier]);
+		expect(inbox.requests).toHaveLength(1);
+		expect((inbox.requests[0].body as { text: string }).text).toMatch(
+			/^New applicant Olivia Nguyen is shortlisted \(score \d\.\d\d\) for the open role\. CV olivia-nguyen\.txt from Olivia Nguyen <olivia\.nguyen@example\.com>, parsed \d{4}-\d\d-\d\dT/,
+		);
+		// Listening ended with that run: the test URL's subscription is gone.
+		const deadline = Date.now() + 30_000;
+		while ((await subscriptions()).length > 0 && Date.now() < deadline)
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		expect(await subscriptions()).toEqual([]);
+	} finally {
+		await inbox.stop();
+	}
 });

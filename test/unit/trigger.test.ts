@@ -138,6 +138,32 @@ describe('the item an event becomes', () => {
 		});
 	});
 
+	test("the fetched document's meta fills what the payload lacks; the payload wins where both have it", () => {
+		const meta = {
+			identifier: 'abcdXYZ',
+			customIdentifier: 'from-meta',
+			fileName: 'meta.pdf',
+			ready: true,
+			failed: false,
+			workspace: { identifier: 'wsMeta', name: 'Meta' },
+		};
+		const item = eventItem(
+			event({ payload: { identifier: 'abcdXYZ', fileName: 'cv.pdf' } }),
+			true,
+			{
+				meta,
+			},
+		);
+		expect(item).toMatchObject({
+			identifier: 'abcdXYZ',
+			customIdentifier: 'from-meta',
+			fileName: 'cv.pdf',
+			state: 'ready',
+			workspace: 'wsMeta',
+			payload: { identifier: 'abcdXYZ', fileName: 'cv.pdf' },
+		});
+	});
+
 	test('fields the payload lacks are null, never missing', () => {
 		expect(eventItem(event({ event: 'annotation.validated', payload: {} }), true)).toEqual({
 			event: 'annotation.validated',
