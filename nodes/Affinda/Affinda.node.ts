@@ -6,11 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import * as annotation from './actions/annotation/Annotation.resource';
-import * as document from './actions/document/Document.resource';
-import * as index from './actions/index/Index.resource';
-import * as jobDescription from './actions/jobDescription/JobDescription.resource';
-import * as resume from './actions/resume/Resume.resource';
+import { properties, subtitle } from './actions/resources';
 import { router } from './actions/router';
 import * as listSearch from './methods/listSearch';
 import * as loadOptions from './methods/loadOptions';
@@ -22,34 +18,22 @@ export class Affinda implements INodeType {
 		icon: { light: 'file:../../icons/affinda.svg', dark: 'file:../../icons/affinda.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: subtitle(),
 		description: 'Parse resumes and documents, and search and match candidates with Affinda',
 		defaults: { name: 'Affinda' },
-		usableAsTool: true,
+		// An AI Agent's tool picker searches tool names only (n8n drops the codex aliases for tools), so
+		// the tool's name says what people look for: resumes, CVs, parsing.
+		usableAsTool: {
+			replacements: {
+				displayName: 'Affinda Resume Search & CV Parser',
+				description:
+					'Search candidates by job title, skills, location and years of experience, parse CVs and other documents, and explain how a candidate matches a job',
+			},
+		},
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'affindaApi', required: true }],
-		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [
-					{ name: 'Annotation', value: 'annotation' },
-					{ name: 'Document', value: 'document' },
-					{ name: 'Index', value: 'index' },
-					{ name: 'Job Description', value: 'jobDescription' },
-					{ name: 'Resume', value: 'resume' },
-				],
-				default: 'resume',
-			},
-			...annotation.description,
-			...document.description,
-			...index.description,
-			...jobDescription.description,
-			...resume.description,
-		],
+		properties,
 	};
 
 	methods = { listSearch, loadOptions };

@@ -2,7 +2,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { AffindaApi } from '../../credentials/AffindaApi.credentials';
 import { Affinda } from '../../nodes/Affinda/Affinda.node';
-import { operations } from '../../nodes/Affinda/actions/operations';
+import { operations } from '../../nodes/Affinda/actions/resources';
 
 const { description } = new Affinda();
 const properties = description.properties;
@@ -24,7 +24,10 @@ const resourceOptions = () =>
 describe('the node description', () => {
 	test('is a programmatic node usable as an AI tool, with the Affinda credential', () => {
 		expect(description.name).toBe('affinda');
-		expect(description.usableAsTool).toBe(true);
+		// The tool's name carries the words people search the agent's tool picker for (it has no aliases).
+		expect(description.usableAsTool).toMatchObject({
+			replacements: { displayName: expect.stringMatching(/Resume.*CV Parser/) },
+		});
 		expect(description.credentials).toEqual([{ name: 'affindaApi', required: true }]);
 		expect(description.icon).toEqual({
 			light: 'file:../../icons/affinda.svg',

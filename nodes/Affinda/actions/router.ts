@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { failedItem, toItemError } from '../helpers/itemErrors';
-import { operations, type AffindaOperation } from './operations';
+import { operations, type AffindaOperation } from './resources';
 
 /**
  * Runs the chosen operation for every input item, pairs each output item with the item it came

@@ -1,0 +1,84 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import * as annotation from './annotation/Annotation.resource';
+import * as document from './document/Document.resource';
+import * as index from './index/Index.resource';
+import * as jobDescription from './jobDescription/JobDescription.resource';
+import * as resume from './resume/Resume.resource';
+
+/** What each `<operation>.operation.ts` module exports. */
+export type AffindaOperation =
+	| {
+			description: INodeProperties[];
+			/** Runs for one input item; the router pairs what it returns with that item. */
+			execute: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject | IDataObject[]>;
+	  }
+	| {
+			description: INodeProperties[];
+			/** Sends one request for many items, and pairs its outputs itself. */
+			executeForAll: (
+				this: IExecuteFunctions,
+				items: INodeExecutionData[],
+			) => Promise<INodeExecutionData[]>;
+	  };
+
+interface Resource {
+	name: string;
+	value: string;
+	/** Its Operation parameter and the parameters of each operation. */
+	description: INodeProperties[];
+	operations: Record<string, AffindaOperation>;
+}
+
+/**
+ * Every resource, registered here only. The order is the one people meet in the panel and in the
+ * node picker's list of actions: what recruiters do most (search and parse resumes) first, the
+ * corrections of parsed data last.
+ */
+const RESOURCES: readonly Resource[] = [
+	{ name: 'Resume', value: 'resume', ...resume },
+	{ name: 'Document', value: 'document', ...document },
+	{ name: 'Job Description', value: 'jobDescription', ...jobDescription },
+	{ name: 'Index', value: 'index', ...index },
+	{ name: 'Annotation', value: 'annotation', ...annotation },
+];
+
+export const operations: Record<string, Record<string, AffindaOperation>> = Object.fromEntries(
+	RESOURCES.map((resource) => [resource.value, resource.operations]),
+);
+
+const resourceParameter: INodeProperties = {
+	displayName: 'Resource',
+	name: 'resource',
+	type: 'options',
+	noDataExpression: true,
+	options: RESOURCES.map(({ name, value }) => ({ name, value })),
+	default: 'resume',
+};
+
+/** The node's parameters: Resource, then each resource's Operation and operation parameters. */
+export const properties: INodeProperties[] = [
+	resourceParameter,
+	...RESOURCES.flatMap((resource) => resource.description),
+];
+
+/**
+ * What the canvas shows under the node's name: the chosen operation's action, as the node picker
+ * names it ("Search resumes"), instead of internal values.
+ */
+export function subtitle(): string {
+	const actions: Record<string, string> = {};
+	for (const resource of RESOURCES) {
+		const operation = resource.description.find((property) => property.name === 'operation');
+		for (const option of (operation?.options ?? []) as INodePropertyOptions[]) {
+			actions[`${resource.value}:${String(option.value)}`] = option.action ?? option.name;
+		}
+	}
+	return `={{ (${JSON.stringify(actions)})[$parameter["resource"] + ":" + $parameter["operation"]] }}`;
+}
