@@ -1,6 +1,12 @@
 // ONE table of search request fields: each row is a field of the specification's resume search
 // body and/or job description search detail body, with its type and bounds. Both bodies' schemas
 // are derived from it, so a field or bound is written once.
+//
+// Checking a body takes two steps, as the service's serializer does. First its schema
+// (searchBodySchema), which says exactly what the published OpenAPI schema says, no more and no
+// less: test/emulator/schema-agreement.test.ts draws random bodies from that schema
+// (test/fixtures/openapi/) and compares verdicts. Then the rules the schema states only in words,
+// or that the specification adds (searchBodyRuleErrors): see CONTRACT.md.
 
 import type { ErrorItem } from './http';
 import { arrayOf, bool, objectOf, str, weight, type Schema } from './validation';
@@ -21,64 +27,32 @@ export const MANAGEMENT_LEVELS = ['None', 'Low', 'Mid', 'Upper'] as const;
 export type ManagementLevel = (typeof MANAGEMENT_LEVELS)[number];
 export const DISTANCE_UNITS = ['km', 'mi'] as const;
 
-const locationFilter = objectOf({
-	name: str(),
-	coordinates: objectOf(
-		{
-			latitude: { type: 'number', minimum: -90, maximum: 90, nullable: true },
-			longitude: { type: 'number', minimum: -180, maximum: 180, nullable: true },
-		},
-		{ nullable: true },
-	),
-	// The specification types distance as a number; the service's minimum is 1 (default 100).
-	distance: { type: 'number', minimum: 1 },
-	unit: str({ enum: DISTANCE_UNITS }),
-});
+// The nested filters leave other fields open (no `additionalProperties: false`): they are ignored.
+const open = { unknownFields: 'ignore' } as const;
 
-const nameFilter = objectOf(
-	{ name: str({ notBlank: true }), required: bool },
-	{ required: ['name'] },
+const locationFilter = objectOf(
+	{
+		name: str(),
+		coordinates: objectOf(
+			{
+				latitude: { type: 'number', nullable: true },
+				longitude: { type: 'number', nullable: true },
+			},
+			{ nullable: true, ...open },
+		),
+		// The service's default is 100.
+		distance: { type: 'integer', minimum: 1 },
+		unit: str({ enum: DISTANCE_UNITS }),
+	},
+	open,
 );
+
+// Both fields optional: a filter without a name asks for nothing.
+const nameFilter = objectOf({ name: str(), required: bool }, open);
 
 const educationLevels: Schema = arrayOf(str({ enum: EDUCATION_LEVELS, nullable: true }), {
 	uniqueItems: true,
 });
-
-function isScalar(value: unknown): boolean {
-	return ['string', 'number', 'boolean'].includes(typeof value);
-}
-
-/** `equals` takes `{value}`; `range` takes at least one of `{gte, lte}` (numbers). */
-function customDataQueryErrors(filter: unknown, attr: string): ErrorItem[] {
-	const { filterType, query } = filter as { filterType: string; query: Record<string, unknown> };
-	const at = `${attr}.query`;
-	const keys = Object.keys(query);
-	if (filterType === 'equals') {
-		if (keys.length !== 1 || keys[0] !== 'value' || !isScalar(query.value)) {
-			return [
-				{
-					attr: at,
-					code: 'invalid',
-					detail:
-						'"equals" searches require exactly the "value" key (a boolean, string or number).',
-				},
-			];
-		}
-		return [];
-	}
-	const numeric = keys.every((k) => (k === 'gte' || k === 'lte') && typeof query[k] === 'number');
-	if (keys.length === 0 || !numeric) {
-		return [
-			{
-				attr: at,
-				code: 'invalid',
-				detail:
-					'"range" searches require at least one of "gte" and "lte" (numbers) and nothing else.',
-			},
-		];
-	}
-	return [];
-}
 
 function customDataFilter(version: ApiVersion): Schema {
 	const common = {
@@ -87,37 +61,17 @@ function customDataFilter(version: ApiVersion): Schema {
 		required: bool,
 		weight,
 	};
+	// v2 (the specification's paths): dataPoint required, no field.
 	if (version === 'v2') {
-		// v2 (the specification's paths): exactly filterType, dataPoint, query, required, weight.
-		return {
-			...objectOf(
-				{ ...common, dataPoint: str({ notBlank: true }) },
-				{
-					required: ['filterType', 'dataPoint', 'query'],
-				},
-			),
-			check: customDataQueryErrors,
-		};
+		return objectOf(
+			{ ...common, dataPoint: str() },
+			{ required: ['filterType', 'dataPoint', 'query'], ...open },
+		);
 	}
-	return {
-		...objectOf(
-			{ ...common, dataPoint: str({ nullable: true }), field: str({ nullable: true }) },
-			{ required: ['filterType', 'query'] },
-		),
-		check: (filter, attr) => {
-			const { field, dataPoint } = filter as { field?: string | null; dataPoint?: string | null };
-			if (!field && !dataPoint) {
-				return [
-					{
-						attr: `${attr}.field`,
-						code: 'required',
-						detail: 'Give "field" (or the deprecated "dataPoint").',
-					},
-				];
-			}
-			return customDataQueryErrors(filter, attr);
-		},
-	};
+	return objectOf(
+		{ ...common, dataPoint: str({ nullable: true }), field: str({ nullable: true }) },
+		{ required: ['filterType', 'query'], ...open },
+	);
 }
 
 interface SearchFieldRow {
@@ -134,7 +88,7 @@ const DETAIL: readonly SearchBodyKind[] = ['jobDescriptionDetail'];
 export const SEARCH_FIELDS: readonly SearchFieldRow[] = [
 	{
 		name: 'indices',
-		schema: arrayOf(str({ notBlank: true }), { notEmpty: true }),
+		schema: arrayOf(str()),
 		bodies: BOTH,
 		required: true,
 	},
@@ -207,7 +161,75 @@ export function searchBodySchema(kind: SearchBodyKind, version: ApiVersion): Sch
 	}
 	return objectOf(properties, {
 		required: rows.filter((row) => row.required).map((row) => row.name),
+		// The published detail body is nullable; searchBodyRuleErrors then asks for indices.
+		nullable: kind === 'jobDescriptionDetail',
 	});
+}
+
+function isScalar(value: unknown): boolean {
+	return ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+/** `equals` takes `{value}`; `range` takes at least one of `{gte, lte}` (numbers). */
+function customDataQueryErrors(filter: CustomDataFilter, attr: string): ErrorItem[] {
+	const { filterType, query } = filter;
+	const at = `${attr}.query`;
+	const keys = Object.keys(query);
+	if (filterType === 'equals') {
+		if (keys.length !== 1 || keys[0] !== 'value' || !isScalar(query.value)) {
+			return [
+				{
+					attr: at,
+					code: 'invalid',
+					detail:
+						'"equals" searches require exactly the "value" key (a boolean, string or number).',
+				},
+			];
+		}
+		return [];
+	}
+	const numeric = keys.every(
+		(k) => (k === 'gte' || k === 'lte') && typeof query[k as 'gte' | 'lte'] === 'number',
+	);
+	if (keys.length === 0 || !numeric) {
+		return [
+			{
+				attr: at,
+				code: 'invalid',
+				detail:
+					'"range" searches require at least one of "gte" and "lte" (numbers) and nothing else.',
+			},
+		];
+	}
+	return [];
+}
+
+/**
+ * What a body that fits its schema must also satisfy: the specification's required indices (the
+ * published detail body may be null), and the customData rules the schema gives only in its
+ * descriptions (which data point, and the query's shape for each filter type).
+ */
+export function searchBodyRuleErrors(body: SearchBody | null): ErrorItem[] {
+	if (body === null) {
+		return [{ attr: 'indices', code: 'required', detail: 'This field is required.' }];
+	}
+	const errors: ErrorItem[] = [];
+	if (body.indices.length === 0) {
+		errors.push({ attr: 'indices', code: 'empty', detail: 'This list may not be empty.' });
+	}
+	(body.customData ?? []).forEach((filter, i) => {
+		const attr = `customData.${i}`;
+		if (filter.field == null && filter.dataPoint == null) {
+			errors.push({
+				attr: `${attr}.${'field' in filter ? 'field' : 'dataPoint'}`,
+				code: 'required',
+				detail: 'Give "field" (or the deprecated "dataPoint").',
+			});
+		} else {
+			errors.push(...customDataQueryErrors(filter, attr));
+		}
+	});
+	return errors;
 }
 
 // The validated bodies, as the ranking reads them.
@@ -218,8 +240,17 @@ export interface LocationFilter {
 	unit?: 'km' | 'mi';
 }
 export interface NameFilter {
-	name: string;
+	name?: string;
 	required?: boolean;
+}
+
+/** The skill or language filters that ask for something: those with a name. */
+export function namedFilters(
+	filters: readonly NameFilter[] | undefined,
+): Array<NameFilter & { name: string }> {
+	return (filters ?? []).filter(
+		(filter): filter is NameFilter & { name: string } => (filter.name ?? '').trim() !== '',
+	);
 }
 export interface CustomDataFilter {
 	filterType: 'equals' | 'range';

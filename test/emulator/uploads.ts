@@ -351,17 +351,17 @@ function announceParsed(app: App, doc: StoredDocument, classified: boolean): voi
 	const { store } = app;
 	const workspace = doc.workspace;
 	const scope = { organization: store.organization.identifier, workspace: workspace.identifier };
-		const payload = {
-			identifier: doc.identifier,
-			customIdentifier: doc.customIdentifier,
-			ready: true,
-			failed: doc.failed,
-			fileName: doc.fileName,
-			extractor: doc.extractor,
-			documentType: doc.documentType.identifier,
-			workspace: { identifier: workspace.identifier, name: workspace.name },
-			errorCode: doc.error?.errorCode ?? null,
-			errorDetail: doc.error?.errorDetail ?? null,
-		};
+	const payload = {
+		identifier: doc.identifier,
+		customIdentifier: doc.customIdentifier,
+		ready: true,
+		failed: doc.failed,
+		fileName: doc.fileName,
+		extractor: doc.extractor,
+		documentType: doc.documentType.identifier,
+		workspace: { identifier: workspace.identifier, name: workspace.name },
+		errorCode: doc.error?.errorCode ?? null,
+		errorDetail: doc.error?.errorDetail ?? null,
+	};
 	for (const event of parseEvents(doc, classified)) app.webhooks.emit(event, scope, payload);
 }

@@ -1,5 +1,8 @@
-// The search bodies are validated as the service would: every bound, enum, type and unknown field
-// of both bodies is rejected with a 400 validation_error naming the attr; values on the bounds pass.
+// The search bodies are validated as the service would: every bound, enum, type and unknown
+// top-level field of both bodies is rejected with a 400 validation_error naming the attr; values on
+// the bounds pass; what the published schema leaves open passes. schema-agreement.test.ts compares
+// the schema step with the published schema on random bodies; this file checks the answers on the
+// wire, and the rules beyond the schema.
 
 import { startEmulator, type Emulator } from './index';
 import { SEARCH_FIELDS, type SearchBodyKind } from './search-body';
@@ -87,34 +90,72 @@ describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kin
 		expectRejected(await send(kind, { [field]: 'true' }), field, 'invalid');
 	});
 
-	it('requires indices, as a non-empty list of names', async () => {
+	it('requires indices, as a non-empty list of existing names', async () => {
 		const { path } = BODIES[kind];
 		expectRejected(await api.post(path(), {}), 'indices', 'required');
 		expectRejected(await send(kind, { indices: [] }), 'indices', 'empty');
 		expectRejected(await send(kind, { indices: 'all-resumes' }), 'indices', 'not_a_list');
-		expectRejected(await send(kind, { indices: [''] }), 'indices.0', 'blank');
+		expectRejected(await send(kind, { indices: [''] }), 'indices', 'does_not_exist');
 		expectRejected(await send(kind, { indices: ['no-such-index'] }), 'indices', 'does_not_exist');
 	});
 
-	it('rejects unknown fields, top-level and nested', async () => {
+	it('answers a null body: the detail schema allows it, but indices are required', async () => {
+		const answer = await api.fetch(BODIES[kind].path(), {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json' },
+			body: 'null',
+		});
+		expect(answer.status).toBe(400);
+		const { errors } = await answer.json();
+		expect(errors).toEqual([
+			kind === 'jobDescriptionDetail'
+				? { attr: 'indices', code: 'required', detail: 'This field is required.' }
+				: { attr: 'non_field_errors', code: 'null', detail: 'This field may not be null.' },
+		]);
+	});
+
+	it('rejects unknown top-level fields (the published bodies are closed)', async () => {
 		expectRejected(await send(kind, { bogus: 1 }), 'bogus', 'unknown_field');
-		expectRejected(
-			await send(kind, { skills: [{ name: 'Python', level: 'expert' }] }),
-			'skills.0.level',
-			'unknown_field',
-		);
-		expectRejected(
-			await send(kind, { locations: [{ name: 'Sydney', radius: 5 }] }),
-			'locations.0.radius',
-			'unknown_field',
-		);
-		expectRejected(
-			await send(kind, {
-				locations: [{ coordinates: { latitude: 1, longitude: 2, altitude: 3 } }],
-			}),
-			'locations.0.coordinates.altitude',
-			'unknown_field',
-		);
+	});
+
+	it('ignores other fields in skill, language, location and customData filters (the published filters are open)', async () => {
+		const answer = await send(kind, {
+			skills: [{ name: 'Python', level: 'expert' }],
+			languages: [{ name: 'English', fluency: 'native' }],
+			locations: [
+				{ name: 'Sydney', radius: 5 },
+				{ coordinates: { latitude: 1, longitude: 2, altitude: 3 } },
+			],
+			customData: [
+				{ filterType: 'equals', dataPoint: 'isAvailable', query: { value: true }, note: 'x' },
+			],
+		});
+		expect(answer.status).toBe(200);
+		// Dropped, as the service's serializer drops fields it does not declare.
+		if (kind === 'resumeSearch') {
+			expect(answer.body.parameters).toMatchObject({
+				skills: [{ name: 'Python' }],
+				languages: [{ name: 'English' }],
+				locations: [{ name: 'Sydney' }, { coordinates: { latitude: 1, longitude: 2 } }],
+				customData: [{ filterType: 'equals', dataPoint: 'isAvailable', query: { value: true } }],
+			});
+			expect(JSON.stringify(answer.body.parameters)).not.toMatch(
+				/level|fluency|radius|altitude|note/,
+			);
+		}
+	});
+
+	it('takes a skill or language filter without a name, as the published schema does: it asks for nothing', async () => {
+		expect((await send(kind, { skills: [{ required: true }] })).status).toBe(200);
+		expect((await send(kind, { languages: [{}, { name: '', required: true }] })).status).toBe(200);
+		const python = { name: 'Python', required: true };
+		const withNameless = await send(kind, { skills: [{ required: true }, python] });
+		const alone = await send(kind, { skills: [python] });
+		expect(withNameless.status).toBe(200);
+		// The same answer but for the echo of what was asked.
+		delete withNameless.body.parameters;
+		delete alone.body.parameters;
+		expect(withNameless.body).toEqual(alone.body);
 	});
 
 	it('checks socCodes (integers 1..9999), managementLevel, locations and name filters', async () => {
@@ -153,17 +194,21 @@ describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kin
 			'locations.0.unit',
 			'invalid_choice',
 		);
+		// The published schema bounds neither coordinate.
+		expect(
+			(await send(kind, { locations: [{ coordinates: { latitude: 90.5, longitude: -180.5 } }] }))
+				.status,
+		).toBe(200);
 		expectRejected(
-			await send(kind, { locations: [{ coordinates: { latitude: 90.5 } }] }),
+			await send(kind, { locations: [{ distance: 2.5 }] }),
+			'locations.0.distance',
+			'invalid',
+		);
+		expectRejected(
+			await send(kind, { locations: [{ coordinates: { latitude: '1' } }] }),
 			'locations.0.coordinates.latitude',
-			'max_value',
+			'invalid',
 		);
-		expectRejected(
-			await send(kind, { locations: [{ coordinates: { longitude: -180.5 } }] }),
-			'locations.0.coordinates.longitude',
-			'min_value',
-		);
-		expectRejected(await send(kind, { skills: [{ required: true }] }), 'skills.0.name', 'required');
 		expectRejected(await send(kind, { languages: [{ name: 5 }] }), 'languages.0.name', 'invalid');
 		expectRejected(await send(kind, { jobTitles: 'Engineer' }), 'jobTitles', 'not_a_list');
 	});
@@ -214,11 +259,16 @@ describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kin
 			'customData.0.query',
 			'invalid',
 		);
-		// The specification's (v2) filter has no `field`; the v3 path takes it.
+		// The specification's (v2) filter has no `field`: it is ignored, and dataPoint still needed.
+		expect(
+			(await send(kind, { customData: [{ ...filter, field: 'expectedSalary' }] })).status,
+		).toBe(200);
 		expectRejected(
-			await send(kind, { customData: [{ ...filter, field: 'isAvailable' }] }),
-			'customData.0.field',
-			'unknown_field',
+			await send(kind, {
+				customData: [{ filterType: 'equals', field: 'isAvailable', query: { value: true } }],
+			}),
+			'customData.0.dataPoint',
+			'required',
 		);
 		expectRejected(
 			await send(kind, { customData: [{ ...filter, dataPoint: 'shoeSize' }] }),
@@ -328,6 +378,18 @@ describe('resume search body', () => {
 			resume: emulator.fixtures.resumes[0].identifier,
 		});
 		expectRejected(both, 'non_field_errors', 'invalid');
+	});
+
+	it('on the v3 path, a customData filter needs field or dataPoint, naming an existing point', async () => {
+		const post = (filter: Record<string, unknown>) =>
+			api.post('/v3/resume_search', {
+				indices: ['all-resumes'],
+				customData: [{ filterType: 'equals', query: { value: true }, ...filter }],
+			});
+		expectRejected(await post({}), 'customData.0.dataPoint', 'required');
+		expectRejected(await post({ field: null, dataPoint: null }), 'customData.0.field', 'required');
+		expectRejected(await post({ field: '' }), 'customData.0.field', 'does_not_exist');
+		expect((await post({ dataPoint: 'isAvailable' })).status).toBe(201);
 	});
 
 	it('accepts customData `field` on the v3 path (201, as the current service answers)', async () => {

@@ -1,7 +1,8 @@
 // A small schema checker with the service's (Django REST framework's) error codes and messages.
-// Stricter than DRF on purpose: JSON types must be exact ("0.5" is not a number) and unknown
-// fields are rejected, because the OpenAPI bodies declare `additionalProperties: false` and a test
-// that passes here must mean the request was right.
+// Stricter than DRF on purpose: JSON types must be exact ("0.5" is not a number). Unknown fields
+// are rejected where the published schema says `additionalProperties: false` (the default here);
+// where it leaves them open (`unknownFields: 'ignore'`) they pass and are dropped, as DRF drops
+// fields its serializer does not declare.
 
 import type { ErrorItem } from './http';
 
@@ -21,8 +22,13 @@ export type Schema = Common &
 				type: 'object';
 				properties: Record<string, Schema>;
 				required?: readonly string[];
-				/** Schema for keys not in `properties`; absent means unknown keys are rejected. */
+				/** Schema for keys not in `properties`: they are checked against it and kept. */
 				additionalProperties?: Schema;
+				/**
+				 * Keys in neither: rejected as `unknown_field` (the default), or accepted and dropped by
+				 * withoutUnknownFields().
+				 */
+				unknownFields?: 'reject' | 'ignore';
 		  }
 		/** A value matching any of the listed schemas (first match wins). */
 		| { type: 'anyOf'; options: Schema[]; description: string }
@@ -178,6 +184,7 @@ export function validate(value: unknown, schema: Schema, attr = ''): ErrorItem[]
 					? schema.properties[name]
 					: schema.additionalProperties;
 				if (!fieldSchema) {
+					if (schema.unknownFields === 'ignore') continue;
 					errors.push({
 						attr: join(attr, name),
 						code: 'unknown_field',
@@ -211,5 +218,27 @@ export const arrayOf = (
 });
 export const objectOf = (
 	properties: Record<string, Schema>,
-	extra: { required?: readonly string[]; nullable?: boolean; additionalProperties?: Schema } = {},
+	extra: {
+		required?: readonly string[];
+		nullable?: boolean;
+		additionalProperties?: Schema;
+		unknownFields?: 'reject' | 'ignore';
+	} = {},
 ): Schema => ({ type: 'object', properties, ...extra });
+
+/** A valid `value` without the fields its schema ignores: what the service goes on to read. */
+export function withoutUnknownFields(value: unknown, schema: Schema): unknown {
+	if (schema.type === 'array' && Array.isArray(value)) {
+		return value.map((item) => withoutUnknownFields(item, schema.items));
+	}
+	if (schema.type !== 'object' || !isPlainObject(value)) return value;
+	const kept: Record<string, unknown> = {};
+	for (const [name, fieldValue] of Object.entries(value)) {
+		if (Object.prototype.hasOwnProperty.call(schema.properties, name)) {
+			kept[name] = withoutUnknownFields(fieldValue, schema.properties[name]);
+		} else if (schema.additionalProperties) {
+			kept[name] = fieldValue;
+		}
+	}
+	return kept;
+}

@@ -7,6 +7,7 @@ import { CUSTOM_DATA_POINTS } from '../data/types';
 import { findPlace } from '../data/normalise';
 import {
 	MANAGEMENT_LEVELS,
+	namedFilters,
 	type LocationFilter,
 	type NameFilter,
 	type SearchBody,
@@ -198,7 +199,7 @@ function nameListCriterion(
 	weight: number | undefined,
 	owned: (p: ResumeProfile) => ReadonlyMap<string, string>,
 ): Criterion | undefined {
-	const wanted = (filters ?? []).map((f) => ({
+	const wanted = namedFilters(filters).map((f) => ({
 		name: f.name.trim().toLowerCase(),
 		required: f.required === true,
 	}));

@@ -5,7 +5,7 @@
 import { EDUCATION_RANK, findPlace } from '../data/normalise';
 import { ancestorCodes, occupationGroupName } from '../data/occupations';
 import type { JobDescriptionFields } from '../data/types';
-import type { SearchBody } from '../search-body';
+import { namedFilters, type SearchBody } from '../search-body';
 import { locationScorer, managementLevelScore, occupationScore } from './criteria';
 import { tokens } from './profile';
 import { compileSearchExpression, containsTerm } from './search-expression';
@@ -13,11 +13,12 @@ import { compileSearchExpression, containsTerm } from './search-expression';
 const lowerSet = (names: readonly string[]): Set<string> =>
 	new Set(names.map((n) => n.toLowerCase()));
 
-function nameListDetail(wanted: SearchBody['skills'], offered: readonly string[]) {
+function nameListDetail(filters: SearchBody['skills'], offered: readonly string[]) {
+	const wanted = namedFilters(filters);
 	const offeredLower = lowerSet(offered);
-	const wantedLower = lowerSet((wanted ?? []).map((w) => w.name));
+	const wantedLower = lowerSet(wanted.map((w) => w.name));
 	return {
-		missing: (wanted ?? []).filter((w) => !offeredLower.has(w.name.toLowerCase())),
+		missing: wanted.filter((w) => !offeredLower.has(w.name.toLowerCase())),
 		value: offered.map((name) => ({ name, match: wantedLower.has(name.toLowerCase()) })),
 	};
 }

@@ -1,6 +1,6 @@
-// Resume search and job description search detail. The body is checked against the field table
-// (types, enums, bounds, unknown fields), then against the store (indices, documents, custom data
-// points), then ranked.
+// Resume search and job description search detail. The body is checked against its schema (the
+// field table: types, enums, bounds, unknown fields), then against the rules beyond the schema,
+// then against the store (indices, documents, custom data points), then ranked.
 
 import type { App } from '../app';
 import { CUSTOM_DATA_POINTS, type JobDescriptionFields, type ResumeData } from '../data/types';
@@ -20,16 +20,17 @@ import { explain, rank, round } from '../ranking/rank';
 import { compileSearchExpression } from '../ranking/search-expression';
 import type { Router, RequestContext, Reply } from '../router';
 import {
+	searchBodyRuleErrors,
 	searchBodySchema,
 	type ApiVersion,
 	type SearchBody,
 	type SearchBodyKind,
 } from '../search-body';
 import type { IndexDocType, StoredDocument } from '../store';
-import { validate } from '../validation';
+import { validate, withoutUnknownFields } from '../validation';
 import { mediaUrl } from '../views';
 
-/** Schema errors, query errors included, in one 400 like the service's validation_error. */
+/** Query, schema and rule errors in one 400 like the service's validation_error. */
 function readSearchBody(
 	ctx: RequestContext,
 	kind: SearchBodyKind,
@@ -41,10 +42,15 @@ function readSearchBody(
 		maxLimit === undefined
 			? { limit: DEFAULT_PAGE_SIZE, offset: 0 }
 			: pagingOf(ctx.query, maxLimit, errors);
-	const body = ctx.json();
-	errors.push(...validate(body, searchBodySchema(kind, version)));
-	if (errors.length > 0) throw validationError(errors);
-	return { body: body as SearchBody, page };
+	const schema = searchBodySchema(kind, version);
+	const sent = ctx.json();
+	const schemaErrors = validate(sent, schema);
+	errors.push(...schemaErrors);
+	if (schemaErrors.length > 0) throw validationError(errors);
+	const body = withoutUnknownFields(sent, schema) as SearchBody | null;
+	errors.push(...searchBodyRuleErrors(body));
+	if (errors.length > 0 || body === null) throw validationError(errors);
+	return { body, page };
 }
 
 /** A ready, parsed document of the expected kind, for jobDescription/resume references. */
@@ -107,7 +113,7 @@ function checkReferences(
 	const resume = referencedDocument(app, body.resume, 'resume', 'resume', errors);
 	(body.customData ?? []).forEach((filter, i) => {
 		const slug = customDataSlug(filter);
-		const attr = `customData.${i}.${filter.field ? 'field' : 'dataPoint'}`;
+		const attr = `customData.${i}.${filter.field != null ? 'field' : 'dataPoint'}`;
 		const point = CUSTOM_DATA_POINTS.find((p) => p.slug === slug);
 		if (!point) {
 			errors.push({
