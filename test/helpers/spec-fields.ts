@@ -1,5 +1,5 @@
 /**
- * The specification's field lists (spec/service-interface.md), copied once as the oracle that both
+ * The specification's field lists (test/emulator/CONTRACT.md, "Search"), written once as the oracle that both
  * the node's criteria table and the emulator's validation are tested against.
  */
 export const SPEC_RESUME_SEARCH_FIELDS = [

@@ -4,7 +4,7 @@
 // n8n runs under a tiny guardian process (the group leader). The guardian holds a pipe from the
 // parent on its stdin; when the parent dies in any way, even SIGKILL, the pipe closes and the
 // guardian kills the whole group: n8n and its task-runner child. An orphaned n8n ignores SIGTERM
-// and spins (reference/n8n-runtime.md §7), hence SIGKILL.
+// and spins (seen with n8n 2.8.4), hence SIGKILL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
