@@ -45,6 +45,24 @@ export function applicationEmail(from: string, cvPath: string): INodeExecutionDa
 	};
 }
 
+/**
+ * Reads until `done` holds, or gives up after `timeoutMs` and returns the last reading (the
+ * assertion that follows then fails with it). Newer n8n versions activate a workflow a moment
+ * after the API has answered, and take a test webhook down after the run: both are waited for.
+ */
+export async function eventually<T>(
+	read: () => Promise<T>,
+	done: (value: T) => boolean,
+	timeoutMs = 60_000,
+): Promise<T> {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const value = await read();
+		if (done(value) || Date.now() > deadline) return value;
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+}
+
 /** Executions of a workflow, oldest first, each settled and with its data. */
 export async function executionsOf(client: N8nClient, workflowId: string): Promise<Execution[]> {
 	const list = (await client.api('GET', `/executions?workflowId=${workflowId}&limit=100`)) as {
