@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 // End to end: the Affinda Trigger in a real n8n 2.8.4 against the emulator. Activation subscribes
 // at the emulator, whose handshake reaches n8n's production webhook; an upload's parse event, sent
 // and signed by the emulator, starts the workflow once; a forged and a replayed delivery start
