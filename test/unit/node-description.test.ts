@@ -7,7 +7,7 @@ import { operations } from '../../nodes/Affinda/actions/resources';
 const { description } = new Affinda();
 const properties = description.properties;
 
-/** DECISIONS.md 2: the resources and operations, as values on the wire of n8n's workflow JSON. */
+/** The settled resources and operations (CONTRIBUTING.md), as values in n8n's workflow JSON. */
 const DECIDED_OPERATIONS: Record<string, string[]> = {
 	annotation: ['batchUpdate', 'update'],
 	document: ['delete', 'get', 'getMany', 'updateData', 'upload'],
@@ -35,7 +35,7 @@ describe('the node description', () => {
 		});
 	});
 
-	test('offers only resources and operations from DECISIONS.md, each routed to code', () => {
+	test('offers only the settled resources and operations, each routed to code', () => {
 		for (const resource of resourceOptions()) {
 			const decided = DECIDED_OPERATIONS[String(resource)];
 			expect(decided).toBeDefined();

@@ -6,7 +6,7 @@ import * as getMany from './getMany.operation';
 import * as updateData from './updateData.operation';
 import * as upload from './upload.operation';
 
-export const operations = { delete: del, get, getMany, updateData, upload };
+export const operations = { upload, get, getMany, delete: del, updateData };
 
 export const description: INodeProperties[] = [
 	{
@@ -52,9 +52,6 @@ export const description: INodeProperties[] = [
 		],
 		default: 'upload',
 	},
-	...upload.description,
-	...get.description,
-	...getMany.description,
-	...del.description,
-	...updateData.description,
+	// Each operation's own parameters, in the order of `operations`.
+	...Object.values(operations).flatMap((operation) => operation.description),
 ];

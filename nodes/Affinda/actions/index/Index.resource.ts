@@ -29,6 +29,6 @@ export const description: INodeProperties[] = [
 		],
 		default: 'addDocument',
 	},
-	...addDocument.description,
-	...getMany.description,
+	// Each operation's own parameters, in the order of `operations`.
+	...Object.values(operations).flatMap((operation) => operation.description),
 ];

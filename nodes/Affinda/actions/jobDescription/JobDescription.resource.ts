@@ -22,5 +22,6 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getMatchDetail',
 	},
-	...getMatchDetail.description,
+	// Each operation's own parameters, in the order of `operations`.
+	...Object.values(operations).flatMap((operation) => operation.description),
 ];
