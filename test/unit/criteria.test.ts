@@ -336,7 +336,12 @@ describe('every validation rule names the parameter, the value and what is allow
 		[
 			'range with a non-numeric bound',
 			{ customData: { filter: [{ dataPoint: 'x', filterType: 'range', query: { lte: 'soon' } }] } },
-			'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "soon", but must be {"gte": ..., "lte": ...} with at least one numeric bound',
+			'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is {"lte": "soon"}, but must be {"gte": ..., "lte": ...} with at least one numeric bound',
+		],
+		[
+			'range with a bound written as text, which would reach the service as text',
+			{ customData: { filter: [{ dataPoint: 'x', filterType: 'range', query: '{"gte": "5"}' }] } },
+			'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "{\\"gte\\": \\"5\\"}", but must be {"gte": ..., "lte": ...} with at least one numeric bound',
 		],
 		[
 			'custom data weight above 1',

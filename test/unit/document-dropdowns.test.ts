@@ -11,6 +11,7 @@ import {
 	searchDocumentTypes,
 	searchWorkspaces,
 } from '../../nodes/Affinda/methods/listSearch';
+import { PAGE_SIZE } from '../../nodes/Affinda/transport';
 
 const BASE_URL = 'https://affinda.test';
 
@@ -104,11 +105,11 @@ describe('the document list', () => {
 			})),
 		});
 		const { context, requests } = loadOptionsContext({
-			'GET /v3/documents?limit=50&offset=0&search=cv': page(
+			[`GET /v3/documents?limit=${PAGE_SIZE.documents}&offset=0&search=cv`]: page(
 				['docA', 'docB'],
 				`${BASE_URL}/v3/documents?offset=2`,
 			),
-			'GET /v3/documents?limit=50&offset=2&search=cv': page(['docC'], null),
+			[`GET /v3/documents?limit=${PAGE_SIZE.documents}&offset=2&search=cv`]: page(['docC'], null),
 		});
 		const first = await searchDocuments.call(context, 'cv');
 		expect(first).toEqual({
@@ -133,7 +134,8 @@ describe('the lists against the emulator', () => {
 		contextWith(emulator.url, emulatorHttp(emulator), parameters);
 
 	beforeAll(async () => {
-		emulator = await startEmulator({ resumeCount: 80, jobDescriptionCount: 3, seed: 5 });
+		// More documents than one page of the list holds.
+		emulator = await startEmulator({ resumeCount: 120, jobDescriptionCount: 3, seed: 5 });
 	});
 	afterAll(async () => await emulator.stop());
 
@@ -155,8 +157,8 @@ describe('the lists against the emulator', () => {
 
 	test('documents, a page at a time', async () => {
 		const first = await searchDocuments.call(context());
-		expect(first.results).toHaveLength(50);
-		expect(first.paginationToken).toBe('50');
+		expect(first.results).toHaveLength(PAGE_SIZE.documents);
+		expect(first.paginationToken).toBe(String(PAGE_SIZE.documents));
 		const second = await searchDocuments.call(
 			context(),
 			undefined,

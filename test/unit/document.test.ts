@@ -1,10 +1,8 @@
 import {
 	isSettled,
-	locatorValue,
 	parseFailureOf,
 	simplifyDocument,
 } from '../../nodes/Affinda/actions/document/document';
-import { toJsonObject } from '../../nodes/Affinda/helpers/json';
 import {
 	documentAnswer,
 	failedAnswer,
@@ -88,29 +86,5 @@ describe('Simplify', () => {
 			reviewUrl: null,
 			data: null,
 		});
-	});
-});
-
-describe('parameter values', () => {
-	test.each([
-		[{ __rl: true, mode: 'list', value: ' wsA ' }, 'wsA'],
-		[{ __rl: true, mode: 'id', value: '' }, ''],
-		[{ __rl: true, mode: 'id' }, ''],
-		['docA', 'docA'],
-		[42, '42'],
-		[undefined, ''],
-	])('the identifier in %j is %j', (value, expected) => {
-		expect(locatorValue(value)).toBe(expected);
-	});
-
-	test.each([
-		['{"country": "AU"}', { country: 'AU' }],
-		[{ country: 'AU' }, { country: 'AU' }],
-		['[1]', undefined],
-		['null', undefined],
-		['{', undefined],
-		[7, undefined],
-	])('JSON %j as an object is %j', (value, expected) => {
-		expect(toJsonObject(value)).toEqual(expected);
 	});
 });

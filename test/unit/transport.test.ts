@@ -2,9 +2,14 @@ import type { INode } from 'n8n-workflow';
 
 import {
 	baseUrlFromCredentials,
+	formatWait,
+	pageProblem,
+	parseRetryAfter,
+	REPEATABLE,
 	retryDelayMs,
 	serviceErrorDetail,
 	toNodeApiError,
+	type FailedRequest,
 } from '../../nodes/Affinda/transport';
 
 const node = { name: 'Affinda', type: 'n8n-nodes-affinda.affinda' } as INode;
@@ -32,27 +37,99 @@ describe('base URL from the credential', () => {
 });
 
 describe('retries', () => {
-	test('429 waits Retry-After seconds, or backs off without it', () => {
+	test('429 and 503 wait Retry-After seconds, or back off without it, for any request', () => {
 		expect(retryDelayMs({ status: 429, retryAfterSeconds: 2 }, 0, false)).toBe(2000);
 		expect(retryDelayMs({ status: 429 }, 1, false)).toBe(1000);
+		expect(retryDelayMs({ status: 503 }, 0, false)).toBe(500);
+		expect(retryDelayMs({ status: 503, retryAfterSeconds: 3 }, 2, false)).toBe(3000);
 	});
 
-	test('a Retry-After beyond a minute is not waited for', () => {
-		expect(retryDelayMs({ status: 429, retryAfterSeconds: 61 }, 0, true)).toBeUndefined();
+	test('a refused connection was never sent: retried even for an upload', () => {
+		expect(retryDelayMs({ networkCode: 'ECONNREFUSED' }, 0, false)).toBe(500);
+		expect(retryDelayMs({ networkCode: 'ENOTFOUND' }, 0, true)).toBeUndefined();
 	});
 
-	test('5xx and resets are retried only for idempotent requests', () => {
-		expect(retryDelayMs({ status: 503 }, 0, true)).toBe(500);
+	test('a Retry-After beyond two minutes is not waited for', () => {
+		expect(retryDelayMs({ status: 429, retryAfterSeconds: 120 }, 0, true)).toBe(120_000);
+		expect(retryDelayMs({ status: 429, retryAfterSeconds: 121 }, 0, true)).toBeUndefined();
+	});
+
+	test('faults that leave it open are retried only for requests safe to repeat', () => {
+		for (const failure of [
+			{ status: 500 },
+			{ status: 502 },
+			{ status: 504 },
+			{ networkCode: 'ECONNRESET' },
+			{ status: 200, malformed: 'an HTML page' },
+		]) {
+			expect(retryDelayMs(failure, 0, true)).toBe(500);
+			expect(retryDelayMs(failure, 0, false)).toBeUndefined();
+		}
 		expect(retryDelayMs({ networkCode: 'ECONNRESET' }, 2, true)).toBe(2000);
-		expect(retryDelayMs({ status: 503 }, 0, false)).toBeUndefined();
-		expect(retryDelayMs({ networkCode: 'ECONNREFUSED' }, 0, true)).toBeUndefined();
 	});
 
-	test('client errors are never retried, and retries stop after three', () => {
+	test('timeouts, redirects and client errors are never retried; retries stop after three', () => {
+		expect(
+			retryDelayMs({ networkCode: 'ECONNABORTED', timedOutAfterSeconds: 60 }, 0, true),
+		).toBeUndefined();
+		expect(
+			retryDelayMs({ status: 302, redirectTo: 'https://x.example/' }, 0, true),
+		).toBeUndefined();
 		expect(retryDelayMs({ status: 400 }, 0, true)).toBeUndefined();
 		expect(retryDelayMs({ status: 401 }, 0, true)).toBeUndefined();
 		expect(retryDelayMs({ status: 429 }, 3, true)).toBeUndefined();
 	});
+});
+
+describe('Retry-After', () => {
+	const now = Date.parse('2026-03-01T12:00:00Z');
+	test.each([
+		['30', 30],
+		[' 0 ', 0],
+		['Sun, 01 Mar 2026 12:00:45 GMT', 45],
+		['Sun, 01 Mar 2026 11:00:00 GMT', 0],
+		['Mon, 02 Mar 2026 12:00:00 GMT', 86400],
+		['soon', undefined],
+		['-5', undefined],
+		[undefined, undefined],
+	])('%p means %p s', (header, seconds) => {
+		expect(parseRetryAfter(header, now)).toBe(seconds);
+	});
+
+	test.each([
+		[45, '45 s'],
+		[600, '10 minutes'],
+		[3600, '1 hour'],
+		[86400, '24 hours'],
+		[864000, '10 days'],
+	])('%i s reads "%s"', (seconds, words) => {
+		expect(formatWait(seconds)).toBe(words);
+	});
+});
+
+describe('page shape', () => {
+	test.each([
+		[{ count: 1, next: null, results: [{ a: 1 }] }, undefined],
+		[{ results: [] }, undefined],
+		['<html>', 'no JSON object'],
+		[[{ a: 1 }], 'a list instead of a page of results'],
+		[{ count: 3 }, 'a JSON object without a "results" list'],
+		[{ results: [1] }, 'a "results" list holding something other than objects'],
+		[{ results: [], count: -1 }, 'a "count" of -1, which is no number of results'],
+		[{ results: [], count: '3' }, 'a "count" of "3", which is no number of results'],
+		[{ results: [], next: 5 }, 'a "next" of 5, which is no link'],
+	])('%j: %p', (body, problem) => {
+		expect(pageProblem(body)).toBe(problem);
+	});
+});
+
+const request = (path: string, extra: Partial<FailedRequest> = {}): FailedRequest => ({
+	method: 'GET',
+	path,
+	origin: 'https://api.affinda.com',
+	idempotent: true,
+	advice: REPEATABLE,
+	...extra,
 });
 
 describe('service errors in words', () => {
@@ -84,27 +161,39 @@ describe('service errors in words', () => {
 	test.each([
 		[404, 'Affinda found nothing at /v3/documents/abc: Not found.', /identifier/],
 		[403, 'Affinda refused access: Not found.', /admin/],
-		[500, 'Affinda could not process the request (HTTP 500): Not found.', /Retry On Fail/],
+		[500, 'Affinda could not process the request (HTTP 500): Not found.', /safe/],
 	])('HTTP %i reads "%s"', (status, message, description) => {
 		const error = toNodeApiError(
 			node,
 			{ status, body: { detail: 'Not found.' } },
-			{ method: 'GET', path: '/v3/documents/abc' },
-			'https://api.affinda.com/v3/documents/abc',
+			request('/v3/documents/abc'),
 		);
 		expect(error.message).toBe(message);
 		expect(error.description).toMatch(description);
+		expect(error.description).not.toMatch(/Retry On Fail/);
 		expect(error.httpCode).toBe(String(status));
 	});
 
 	test('a short plain-text answer is quoted, an HTML page is not', () => {
-		const request = { method: 'GET' as const, path: '/v3/index' };
-		const url = 'https://api.affinda.com/v3/index';
 		expect(
-			toNodeApiError(node, { status: 502, text: 'upstream timed out' }, request, url).message,
+			toNodeApiError(node, { status: 502, text: 'upstream timed out' }, request('/v3/index'))
+				.message,
 		).toBe('Affinda could not process the request (HTTP 502): upstream timed out');
 		expect(
-			toNodeApiError(node, { status: 502, text: '<html>Bad gateway</html>' }, request, url).message,
+			toNodeApiError(node, { status: 502, text: '<html>Bad gateway</html>' }, request('/v3/index'))
+				.message,
 		).toBe('Affinda could not process the request (HTTP 502)');
+	});
+
+	test('the API key is taken out of anything quoted from the answer', () => {
+		const error = toNodeApiError(
+			node,
+			{ status: 400, body: { detail: 'bad header Bearer sk-secret-1' } },
+			request('/v3/index'),
+			1,
+			'sk-secret-1',
+		);
+		expect(error.message).toBe('Affinda rejected the request: bad header Bearer [API key]');
+		expect(JSON.stringify(error.context)).not.toContain('sk-secret-1');
 	});
 });

@@ -11,7 +11,11 @@ import {
 	simplified,
 	WORKSPACE,
 } from '../helpers/document-answers';
-import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../helpers/in-process-workflow';
+import {
+	affindaCredentials,
+	affindaWorkflow,
+	AFFINDA_NODE_NAME,
+} from '../helpers/in-process-workflow';
 
 /** Every byte value, so a body that went through text on the way would not compare equal. */
 const RESUME_BYTES = Buffer.concat([
@@ -231,14 +235,29 @@ describe('Document → Upload, in a workflow, on the wire', () => {
 		expect(server.requests).toHaveLength(1);
 	});
 
-	test('a 503 is not retried either: the first upload may have created the document', async () => {
+	test('a 503 proves nothing was created: retried, then advice that re-runs only this item', async () => {
 		server.respondWith(() => ({ status: 503, body: { type: 'server_error', errors: [] } }));
 		const { error } = await runWorkflow(affindaWorkflow(uploadParameters()), {
 			credentials: affindaCredentials(server.url),
 			input: [withFile()],
 		});
 		expect(error()?.httpCode).toBe('503');
+		expect(server.requests).toHaveLength(4);
+		expect(error()?.description).toMatch(/^The service was unavailable on all 4 attempts/);
+		expect(error()?.description).toMatch(/Continue \(using error output\)/);
+		expect(error()?.description).not.toMatch(/turn on Retry On Fail/i);
+	});
+
+	test('a 502 is not retried: the first upload may have created the document', async () => {
+		server.respondWith(() => ({ status: 502, body: { type: 'server_error', errors: [] } }));
+		const { error } = await runWorkflow(affindaWorkflow(uploadParameters()), {
+			credentials: affindaCredentials(server.url),
+			input: [withFile()],
+		});
+		expect(error()?.httpCode).toBe('502');
 		expect(server.requests).toHaveLength(1);
+		expect(error()?.description).toMatch(/The document may have been created/);
+		expect(error()?.description).toMatch(/Custom Identifier/);
 	});
 
 	describe('refuses bad input before any request', () => {

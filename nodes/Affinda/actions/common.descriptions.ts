@@ -1,5 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { byDisplayName } from '../helpers/order';
+import { REQUEST_TIMEOUT } from '../helpers/request';
+import { DEFAULT_TIMEOUT_SECONDS } from '../transport';
+
 /** Parameters several operations share, defined once. */
 
 /** Return All and Limit; `maxLimit` is the endpoint's largest page. */
@@ -59,5 +63,32 @@ export function wholeNumberParameter(
 		default: minValue,
 		typeOptions: { minValue, numberPrecision: 0 },
 		description,
+	};
+}
+
+/** Options → Request Timeout: every operation has it, read by helpers/request.ts. */
+export const requestTimeoutOption: INodeProperties = {
+	displayName: REQUEST_TIMEOUT.displayName,
+	name: REQUEST_TIMEOUT.name,
+	type: 'number',
+	default: DEFAULT_TIMEOUT_SECONDS,
+	typeOptions: {
+		minValue: REQUEST_TIMEOUT.bounds.min,
+		maxValue: REQUEST_TIMEOUT.bounds.max,
+		numberPrecision: 0,
+	},
+	description:
+		'How long to wait for an answer to each request before the item fails. An upload that waits for parsing is bounded by Parsing Timeout instead.',
+};
+
+/** The Options collection that closes an operation's parameters; Request Timeout is always one. */
+export function optionsCollection(options: INodeProperties[] = []): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add option',
+		default: {},
+		options: [...options, requestTimeoutOption].sort(byDisplayName),
 	};
 }

@@ -15,12 +15,33 @@ export class InvalidParameterError extends UserError {
 	}
 }
 
-function describeValue(value: unknown): string {
+/** Values longer than this are cut short in messages: enough to recognise, not a wall of text. */
+const MAX_SHOWN_LENGTH = 200;
+
+/** A value as the person gave it: NaN stays NaN, text is quoted, nothing is "missing". */
+export function describeValue(value: unknown): string {
 	if (value === undefined) return 'missing';
-	if (typeof value === 'string') return value.trim() === '' ? 'empty' : JSON.stringify(value);
-	try {
-		return JSON.stringify(value) ?? String(value);
-	} catch {
+	if (typeof value === 'string' && value.trim() === '') return 'empty';
+	const shown = show(value, 0);
+	return shown.length > MAX_SHOWN_LENGTH ? `${shown.slice(0, MAX_SHOWN_LENGTH)}…` : shown;
+}
+
+/** Like JSON, except that what JSON cannot say (NaN, Infinity, undefined) is said as it is. */
+function show(value: unknown, depth: number): string {
+	if (typeof value === 'string') return JSON.stringify(value);
+	if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') {
 		return String(value);
 	}
+	if (value === null || value === undefined) return String(value);
+	if (typeof value === 'function') return 'a function';
+	if (typeof value !== 'object') return String(value);
+	// Dates, Luxon DateTimes and the like say who they are through toJSON.
+	const toJSON = (value as { toJSON?: unknown }).toJSON;
+	if (typeof toJSON === 'function') return show(toJSON.call(value), depth);
+	if (depth > 4) return Array.isArray(value) ? '[…]' : '{…}';
+	if (Array.isArray(value)) return `[${value.map((entry) => show(entry, depth + 1)).join(', ')}]`;
+	const entries = Object.entries(value).map(
+		([key, entry]) => `${JSON.stringify(key)}: ${show(entry, depth + 1)}`,
+	);
+	return `{${entries.join(', ')}}`;
 }

@@ -5,7 +5,7 @@ import type {
 	INodeListSearchResult,
 } from 'n8n-workflow';
 
-import { affindaApiRequest } from '../transport';
+import { affindaApiRequest, PAGE_SIZE } from '../transport';
 import { describeAnswer, listFrom, unexpectedAnswer } from './answers';
 
 /** Searchable lists for resource locators. These endpoints answer with whole, unpaged arrays. */
@@ -84,9 +84,6 @@ export async function searchDocumentTypes(
 	);
 }
 
-/** How many documents one page of the document list shows. */
-const DOCUMENT_PAGE_SIZE = 50;
-
 /** Documents whose file name (or tag) contains the filter, newest first as the service orders them. */
 export async function searchDocuments(
 	this: ILoadOptionsFunctions,
@@ -94,7 +91,7 @@ export async function searchDocuments(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0) || 0;
-	const qs: IDataObject = { limit: DOCUMENT_PAGE_SIZE, offset };
+	const qs: IDataObject = { limit: PAGE_SIZE.documents, offset };
 	if (filter?.trim()) qs.search = filter.trim();
 	const page: unknown = await affindaApiRequest.call(this, {
 		method: 'GET',

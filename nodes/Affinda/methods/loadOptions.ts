@@ -1,10 +1,7 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { affindaApiRequest, affindaApiRequestAllPages } from '../transport';
+import { affindaApiRequest, affindaApiRequestAllPages, PAGE_SIZE } from '../transport';
 import { describeAnswer, listFrom, unexpectedAnswer, type ListSource } from './answers';
-
-/** The service's largest page for list endpoints. */
-const LIST_PAGE_SIZE = 100;
 
 async function indicesOfType(
 	this: ILoadOptionsFunctions,
@@ -14,8 +11,8 @@ async function indicesOfType(
 		method: 'GET',
 		path: '/v3/index',
 		qs: documentType
-			? { document_type: documentType, limit: LIST_PAGE_SIZE }
-			: { limit: LIST_PAGE_SIZE },
+			? { document_type: documentType, limit: PAGE_SIZE.indices }
+			: { limit: PAGE_SIZE.indices },
 	});
 	const indices = listFrom.call(this, results, {
 		what: 'indices',

@@ -2,7 +2,18 @@ import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-wor
 
 import { wholeNumberParameter } from '../actions/common.descriptions';
 import { InvalidParameterError } from '../helpers/errors';
-import { toJsonObject } from '../helpers/json';
+import {
+	isBlank as isUnset,
+	numberOf,
+	readFlag,
+	readJsonObject,
+	readNameList,
+	readNumber,
+	readOptionalChoice,
+	readOptionalText,
+	readWholeNumber,
+	type Parameter,
+} from '../helpers/parameters';
 import { byDisplayName } from '../helpers/order';
 
 /**
@@ -639,49 +650,34 @@ function entryTarget(criterion: Criterion, index: number, key: string, keyLabel:
 	};
 }
 
+/** Values are read by kind in helpers/parameters.ts; a target's wire field is its name there. */
+function parameterOf(target: Target): Parameter {
+	return { displayName: target.displayName, name: target.field };
+}
+
 function invalid(target: Target, value: unknown, allowed: string): never {
 	throw new InvalidParameterError(target.displayName, target.field, value, allowed);
 }
 
 function isBlank(value: unknown): boolean {
-	return (
-		value === undefined ||
-		value === null ||
-		(typeof value === 'string' && value.trim() === '') ||
-		(Array.isArray(value) && value.length === 0)
-	);
+	return isUnset(value) || (Array.isArray(value) && value.length === 0);
 }
 
-/** Comma-separated text or an array from an expression, as a list of trimmed strings. */
-export function toTextList(value: unknown): string[] {
-	const parts = Array.isArray(value) ? value : String(value).split(',');
-	return parts.map((part) => String(part).trim()).filter((part) => part !== '');
+function toTextList(criterion: Target, value: unknown): string[] {
+	return readNameList(parameterOf(criterion), value);
 }
 
-function toNumber(criterion: Target, value: unknown, allowed: string): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isFinite(number)) invalid(criterion, value, allowed);
-	return number;
-}
-
-function toBoolean(criterion: Criterion, value: unknown): boolean {
-	if (typeof value === 'boolean') return value;
-	if (value === 'true' || value === 'false') return value === 'true';
-	return invalid(criterion, value, 'true or false');
+function toBoolean(criterion: Target, value: unknown): boolean {
+	return readFlag(parameterOf(criterion), value);
 }
 
 function toWeight(criterion: Target, value: unknown): number {
-	const allowed = 'a number from 0 to 1';
-	const weight = toNumber(criterion, value, allowed);
-	if (weight < WEIGHT_RANGE.min || weight > WEIGHT_RANGE.max) invalid(criterion, value, allowed);
-	return weight;
+	return readNumber(parameterOf(criterion), value, WEIGHT_RANGE);
 }
 
 function toYears(criterion: Criterion, value: unknown, whole: boolean): number {
-	const allowed = whole ? 'a whole number of 0 or more' : 'a number of 0 or more';
-	const years = toNumber(criterion, value, allowed);
-	if (years < 0 || (whole && !Number.isInteger(years))) invalid(criterion, value, allowed);
-	return years;
+	const read = whole ? readWholeNumber : readNumber;
+	return read(parameterOf(criterion), value, { min: 0 });
 }
 
 function choiceValues(criterion: Criterion): string[] {
@@ -697,7 +693,7 @@ function toChoice(criterion: Criterion, value: unknown): string {
 }
 
 function toChoiceList(criterion: Criterion, value: unknown): string[] {
-	const chosen = toTextList(value);
+	const chosen = toTextList(criterion, value);
 	for (const choice of chosen) toChoice(criterion, choice);
 	return [...new Set(chosen)];
 }
@@ -705,12 +701,9 @@ function toChoiceList(criterion: Criterion, value: unknown): string[] {
 function toOccupationCodes(criterion: Criterion, value: unknown): number[] {
 	const { min, max } = OCCUPATION_CODE_RANGE;
 	const allowed = `whole numbers from ${min} to ${max}`;
-	return toTextList(value).map((code) => {
-		const number = toNumber(criterion, code, allowed);
-		if (!Number.isInteger(number) || number < min || number > max)
-			invalid(criterion, code, allowed);
-		return number;
-	});
+	return toTextList(criterion, value).map((code) =>
+		readWholeNumber(parameterOf(criterion), code, OCCUPATION_CODE_RANGE, allowed),
+	);
 }
 
 /** Repeated entries of a fixed collection: `{ entry: [...] }`, or a plain array from an expression. */
@@ -725,7 +718,10 @@ function toNameFilters(criterion: Criterion, value: unknown): IDataObject[] {
 		const name = typeof filter.name === 'string' ? filter.name.trim() : '';
 		if (name === '')
 			invalid(entryTarget(criterion, index, 'name', 'Name'), filter.name, 'a non-empty name');
-		return { name, required: filter.required === true || filter.required === 'true' };
+		const required = isBlank(filter.required)
+			? false
+			: toBoolean(entryTarget(criterion, index, 'required', 'Required'), filter.required);
+		return { name, required };
 	});
 }
 
@@ -734,10 +730,19 @@ function toCoordinates(label: Target, value: unknown): IDataObject {
 	const pair =
 		typeof value === 'object' && value !== null && !Array.isArray(value)
 			? [(value as IDataObject).latitude, (value as IDataObject).longitude]
-			: toTextList(value);
+			: typeof value === 'string'
+				? value.split(',')
+				: [];
 	if (pair.length !== 2) invalid(label, value, allowed);
-	const [latitude, longitude] = pair.map((part) => toNumber(label, part, allowed));
-	if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) invalid(label, value, allowed);
+	const [latitude, longitude] = pair.map(numberOf);
+	if (
+		latitude === undefined ||
+		longitude === undefined ||
+		Math.abs(latitude) > 90 ||
+		Math.abs(longitude) > 180
+	) {
+		invalid(label, value, allowed);
+	}
 	return { latitude, longitude };
 }
 
@@ -745,7 +750,8 @@ function toLocations(criterion: Criterion, value: unknown): IDataObject[] {
 	return entriesOf(value, LOCATION_ENTRY).map((entry, index) => {
 		const target = (key: string, keyLabel: string) => entryTarget(criterion, index, key, keyLabel);
 		const location: IDataObject = {};
-		if (!isBlank(entry.name)) location.name = String(entry.name).trim();
+		const name = readOptionalText(parameterOf(target('name', 'Name')), entry.name, 'a place name');
+		if (name !== undefined) location.name = name;
 		if (!isBlank(entry.coordinates)) {
 			location.coordinates = toCoordinates(target('coordinates', 'Coordinates'), entry.coordinates);
 		}
@@ -753,29 +759,23 @@ function toLocations(criterion: Criterion, value: unknown): IDataObject[] {
 			invalid(target('name', 'Name'), entry.name, 'a place name or coordinates');
 		}
 		if (!isBlank(entry.distance)) {
-			const allowed = `a whole number of ${MIN_LOCATION_DISTANCE} or more`;
-			const distance = toNumber(target('distance', 'Distance'), entry.distance, allowed);
-			if (!Number.isInteger(distance) || distance < MIN_LOCATION_DISTANCE) {
-				invalid(target('distance', 'Distance'), entry.distance, allowed);
-			}
-			location.distance = distance;
+			location.distance = readWholeNumber(
+				parameterOf(target('distance', 'Distance')),
+				entry.distance,
+				{ min: MIN_LOCATION_DISTANCE },
+			);
 		}
 		if (!isBlank(entry.unit)) {
 			const units = DISTANCE_UNITS.map((unit) => String(unit.value));
-			if (!units.includes(String(entry.unit))) {
-				invalid(target('unit', 'Unit'), entry.unit, `one of ${units.join(', ')}`);
-			}
-			location.unit = entry.unit;
+			location.unit = readOptionalChoice(parameterOf(target('unit', 'Unit')), entry.unit, units);
 		}
 		return location;
 	});
 }
 
 function parseQuery(label: Target, value: unknown): IDataObject {
-	const query = toJsonObject(value);
-	if (!query)
-		invalid(label, value, 'a JSON object such as {"value": true} or {"gte": 1, "lte": 5}');
-	return query;
+	const allowed = 'a JSON object such as {"value": true} or {"gte": 1, "lte": 5}';
+	return readJsonObject(parameterOf(label), value, allowed);
 }
 
 function toCustomData(criterion: Criterion, value: unknown): IDataObject[] {
@@ -785,14 +785,12 @@ function toCustomData(criterion: Criterion, value: unknown): IDataObject[] {
 		const dataPoint = typeof entry.dataPoint === 'string' ? entry.dataPoint.trim() : '';
 		if (dataPoint === '')
 			invalid(target('dataPoint', 'Data Point'), entry.dataPoint, 'a data point slug');
-		const filterType = String(entry.filterType ?? 'equals');
-		if (!filterTypes.includes(filterType)) {
-			invalid(
-				target('filterType', 'Filter Type'),
+		const filterType =
+			readOptionalChoice(
+				parameterOf(target('filterType', 'Filter Type')),
 				entry.filterType,
-				`one of ${filterTypes.join(', ')}`,
-			);
-		}
+				filterTypes,
+			) ?? 'equals';
 		const query = parseQuery(target('query', 'Query'), entry.query);
 		if (filterType === 'equals') {
 			const allowed = '{"value": ...} with a boolean, string or number';
@@ -803,11 +801,15 @@ function toCustomData(criterion: Criterion, value: unknown): IDataObject[] {
 			const allowed = '{"gte": ..., "lte": ...} with at least one numeric bound';
 			const bounds = (['gte', 'lte'] as const).filter((bound) => query[bound] !== undefined);
 			if (bounds.length === 0) invalid(target('query', 'Query'), entry.query, allowed);
-			for (const bound of bounds) toNumber(target('query', 'Query'), query[bound], allowed);
+			// A bound must be a JSON number: "5" would go to the service as text.
+			const numeric = (bound: unknown) => typeof bound === 'number' && Number.isFinite(bound);
+			if (!bounds.every((bound) => numeric(query[bound]))) {
+				invalid(target('query', 'Query'), entry.query, allowed);
+			}
 		}
 		const filter: IDataObject = { filterType, dataPoint, query };
 		if (!isBlank(entry.required))
-			filter.required = entry.required === true || entry.required === 'true';
+			filter.required = toBoolean(target('required', 'Required'), entry.required);
 		if (!isBlank(entry.weight)) filter.weight = toWeight(target('weight', 'Weight'), entry.weight);
 		return filter;
 	});
@@ -816,9 +818,9 @@ function toCustomData(criterion: Criterion, value: unknown): IDataObject[] {
 function toWireValue(criterion: Criterion, value: unknown): unknown {
 	switch (criterion.kind) {
 		case 'text':
-			return String(value).trim();
+			return readOptionalText(parameterOf(criterion), value);
 		case 'textList':
-			return toTextList(value);
+			return toTextList(criterion, value);
 		case 'flag':
 		case 'required':
 			return toBoolean(criterion, value);

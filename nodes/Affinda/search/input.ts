@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../helpers/errors';
-import { buildCriteriaBody, CRITERIA_COLLECTIONS, toTextList, type SearchBody } from './criteria';
+import { invalid, readNameList } from '../helpers/parameters';
+import { buildCriteriaBody, CRITERIA_COLLECTIONS, type SearchBody } from './criteria';
 
 /** Reads the three criteria collections of one item into one record keyed by wire field. */
 export function readCriteriaValues(
@@ -18,24 +18,11 @@ export function readCriteriaValues(
 
 /** `indices` is required by both search bodies: a non-empty list of index names. */
 export function toIndices(value: unknown): string[] {
-	const indices = value === undefined || value === null ? [] : toTextList(value);
-	if (indices.length === 0) {
-		throw new InvalidParameterError(
-			'Index Names or IDs',
-			'indices',
-			value,
-			'at least one index name',
-		);
-	}
+	const parameter = { displayName: 'Index Names or IDs', name: 'indices' };
+	const allowed = 'at least one index name';
+	const indices = readNameList(parameter, value, allowed);
+	if (indices.length === 0) invalid(parameter, value, allowed);
 	return indices;
-}
-
-/** A document identifier the body or path refers to. */
-export function toIdentifier(label: string, field: string, value: unknown): string {
-	const identifier = typeof value === 'string' ? value.trim() : '';
-	if (identifier === '')
-		throw new InvalidParameterError(label, field, value, 'a document identifier');
-	return identifier;
 }
 
 /** The search body: indices, the document to match against if any, and the criteria. */

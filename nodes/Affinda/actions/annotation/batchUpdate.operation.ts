@@ -6,8 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { affindaApiRequest } from '../../transport';
 import { failedItem, toItemError } from '../../helpers/itemErrors';
+import { readRequestTimeoutMs } from '../../helpers/request';
+import { affindaApiRequest } from '../../transport';
+import { optionsCollection } from '../common.descriptions';
 import {
 	annotationFieldsCollection,
 	annotationFromItem,
@@ -46,6 +48,7 @@ const properties: INodeProperties[] = [
 		...annotationFieldsCollection(true),
 		displayOptions: { show: { source: ['parameters'] } },
 	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions(
@@ -107,6 +110,10 @@ export async function executeForAll(
 				method: 'POST',
 				path: '/v3/annotations/batch_update',
 				body: chunk.map(({ annotation }) => annotation),
+				// One request for many items: the first item's Request Timeout stands for all.
+				timeoutMs: readRequestTimeoutMs.call(this, chunk[0].itemIndex),
+				// Setting the same fields twice leaves the same annotations.
+				idempotent: true,
 			})) as unknown as IDataObject[];
 		} catch (error) {
 			for (const { itemIndex } of chunk) fail(error, itemIndex);

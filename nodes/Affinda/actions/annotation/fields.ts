@@ -1,6 +1,13 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../../helpers/errors';
+import {
+	invalid,
+	readFlag,
+	readNumber,
+	readOptionalText,
+	readWholeNumber,
+	type Parameter,
+} from '../../helpers/parameters';
 import { byDisplayName } from '../../helpers/order';
 import { wholeNumberParameter } from '../common.descriptions';
 
@@ -157,27 +164,7 @@ export function annotationFieldsCollection(batch: boolean): INodeProperties {
 
 /* ---------------------------------------------------------- request body */
 
-function invalid(
-	field: AnnotationField | { displayName: string; name: string },
-	value: unknown,
-	allowed: string,
-): never {
-	throw new InvalidParameterError(field.displayName, field.name, value, allowed);
-}
-
-function toWholeNumber(field: AnnotationField, value: unknown, min: number): number {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof number !== 'number' || !Number.isInteger(number) || number < min) {
-		invalid(field, value, `a whole number of ${min} or more`);
-	}
-	return number;
-}
-
-function toJson(
-	field: { displayName: string; name: string },
-	value: unknown,
-	allowed: string,
-): unknown {
+function toJson(field: Parameter, value: unknown, allowed: string): unknown {
 	if (typeof value !== 'string') return value;
 	try {
 		return JSON.parse(value);
@@ -224,16 +211,16 @@ function toParsed(field: AnnotationField, value: unknown, type: ParsedType): unk
 		case 'null':
 			return null;
 		case 'text':
-			return typeof value === 'string' ? value : JSON.stringify(value);
-		case 'number': {
-			const number = typeof text === 'string' && text !== '' ? Number(text) : text;
-			if (typeof number !== 'number' || !Number.isFinite(number)) invalid(field, value, 'a number');
-			return number;
-		}
+			if (typeof value === 'string') return value;
+			// What JSON cannot say (NaN, Infinity, nothing) would arrive as null.
+			if (value === undefined || (typeof value === 'number' && !Number.isFinite(value))) {
+				return invalid(field, value, 'text');
+			}
+			return JSON.stringify(value);
+		case 'number':
+			return readNumber(field, value);
 		case 'boolean':
-			if (text === true || text === 'true') return true;
-			if (text === false || text === 'false') return false;
-			return invalid(field, value, 'true or false');
+			return readFlag(field, text);
 		case 'json':
 			return toJson(field, value, 'valid JSON');
 	}
@@ -248,17 +235,17 @@ function toWireValue(field: AnnotationField, value: unknown, parsedType: ParsedT
 		case 'parsed':
 			return toParsed(field, value, parsedType);
 		case 'text':
-			return String(value).trim();
+			return readOptionalText(field, value);
 		case 'nullableText':
-			return value === null ? null : String(value);
+			// Raw text is kept as written, spaces included; null clears it.
+			if (value === null || typeof value === 'string') return value;
+			return readOptionalText(field, value) ?? null;
 		case 'flag':
-			if (typeof value === 'boolean') return value;
-			if (value === 'true' || value === 'false') return value === 'true';
-			return invalid(field, value, 'true or false');
+			return readFlag(field, value);
 		case 'pageIndex':
-			return value === null ? null : toWholeNumber(field, value, 0);
+			return value === null ? null : readWholeNumber(field, value, { min: 0 });
 		case 'annotationId':
-			return value === null ? null : toWholeNumber(field, value, 1);
+			return value === null ? null : readWholeNumber(field, value, { min: 1 });
 		case 'rectangles':
 			return toRectangles(field, value);
 		case 'objectList':
@@ -279,11 +266,7 @@ export const annotationIdParameter: INodeProperties = {
 const ANNOTATION_ID = annotationIdParameter;
 
 export function toAnnotationId(value: unknown): number {
-	const id = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-	if (typeof id !== 'number' || !Number.isInteger(id) || id < 1) {
-		invalid(ANNOTATION_ID, value, 'a whole number of 1 or more');
-	}
-	return id;
+	return readWholeNumber(ANNOTATION_ID, value, { min: 1 });
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { affindaApiRequest } from '../../transport';
+import { requestForItem } from '../../helpers/request';
+import { optionsCollection } from '../common.descriptions';
 import {
 	annotationFieldsCollection,
 	annotationIdParameter,
@@ -9,7 +10,11 @@ import {
 	toAnnotationId,
 } from './fields';
 
-const properties: INodeProperties[] = [annotationIdParameter, annotationFieldsCollection(false)];
+const properties: INodeProperties[] = [
+	annotationIdParameter,
+	annotationFieldsCollection(false),
+	optionsCollection(),
+];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['annotation'], operation: ['update'] } },
@@ -22,10 +27,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
 		false,
 	);
-	return await affindaApiRequest.call(this, {
+	return await requestForItem.call(this, {
 		method: 'PATCH',
 		path: `/v3/annotations/${id}`,
 		body,
 		itemIndex,
+		// Setting the same fields twice leaves the same annotation.
+		idempotent: true,
 	});
 }

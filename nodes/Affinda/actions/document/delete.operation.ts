@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { affindaApiRequest } from '../../transport';
+import { requestForItem } from '../../helpers/request';
+import { CHECK_BEFORE_REPEATING } from '../../transport';
+import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
 
-const properties: INodeProperties[] = [documentLocator];
+const properties: INodeProperties[] = [documentLocator, optionsCollection()];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['document'], operation: ['delete'] } },
@@ -15,10 +17,15 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const identifier = readDocumentIdentifier.call(this, itemIndex);
 	// The service answers 204 with no body.
-	await affindaApiRequest.call(this, {
+	await requestForItem.call(this, {
 		method: 'DELETE',
 		path: documentPath(identifier),
 		itemIndex,
+		// Not repeated after a fault that leaves it open: a second delete would answer 404.
+		advice: {
+			...CHECK_BEFORE_REPEATING,
+			ifUncertain: `Affinda may have deleted the document: Document → Get with identifier ${identifier} answers "found nothing" if so.`,
+		},
 	});
 	return { deleted: true };
 }

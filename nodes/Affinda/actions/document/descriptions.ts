@@ -36,15 +36,3 @@ export const compactOption: INodeProperties = {
 	description:
 		'Whether to return each parsed field as its value only, without confidence scores, positions and other annotation details',
 };
-
-/** The Options collection that closes an operation's parameters. */
-export function optionsCollection(options: INodeProperties[]): INodeProperties {
-	return {
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options,
-	};
-}

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../../helpers/errors';
+import { readIdentifier } from '../../helpers/parameters';
+import type { RequestAdvice } from '../../transport';
 
 /** What the document operations share at run time: paths, identifiers and the output shape. */
 
@@ -10,36 +11,25 @@ export function documentPath(identifier: string): string {
 	return `${DOCUMENTS_PATH}/${encodeURIComponent(identifier)}`;
 }
 
-/** What a resource locator holds, whether n8n hands it over as `{mode, value}` or as is. */
-function locatorContent(value: unknown): unknown {
-	return typeof value === 'object' && value !== null ? (value as IDataObject).value : value;
-}
-
-/** The identifier in a resource locator (or a text parameter), trimmed; empty when there is none. */
-export function locatorValue(value: unknown): string {
-	const content = locatorContent(value);
-	return typeof content === 'string' || typeof content === 'number' ? String(content).trim() : '';
-}
-
-/** An identifier the request cannot do without. */
-export function requiredIdentifier(
-	label: string,
-	field: string,
-	value: unknown,
-	allowed: string,
-): string {
-	const identifier = locatorValue(value);
-	if (identifier === '') {
-		throw new InvalidParameterError(label, field, locatorContent(value), allowed);
-	}
-	return identifier;
-}
-
 /** The Document parameter of Get, Delete and Update Data. */
 export function readDocumentIdentifier(this: IExecuteFunctions, itemIndex: number): string {
-	const value = this.getNodeParameter('identifier', itemIndex);
-	return requiredIdentifier('Document', 'identifier', value, 'a document identifier');
+	return readIdentifier(
+		{ displayName: 'Document', name: 'identifier' },
+		this.getNodeParameter('identifier', itemIndex),
+		'a document identifier',
+	);
 }
+
+/**
+ * An upload is the one request that creates something, so it is never sent twice by the node
+ * after a fault that leaves open whether the document was created, and no advice re-runs it.
+ */
+export const UPLOAD_ADVICE: RequestAdvice = {
+	rerun:
+		'Nothing was uploaded for this item. To upload only the items that failed, set Settings → On Error to "Continue (using error output)" and run the items of the error output through this node again: Retry On Fail or running the workflow again would upload the other items a second time.',
+	ifUncertain:
+		'The document may have been created. Before uploading this item again, look for it with Document → Get Many (Filters → Custom Identifier, or Search by file name); setting Options → Custom Identifier makes that check exact, and Reject Duplicates makes Affinda refuse a file it already has without using a credit. Then run only the failed items again (Settings → On Error → "Continue (using error output)"), never the whole node.',
+};
 
 export function metaOf(document: IDataObject): IDataObject {
 	return (document.meta ?? {}) as IDataObject;

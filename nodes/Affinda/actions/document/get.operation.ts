@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { affindaApiRequest } from '../../transport';
-import { simplifyParameter } from '../common.descriptions';
-import { compactOption, documentLocator, optionsCollection } from './descriptions';
+import { requestForItem } from '../../helpers/request';
+import { optionsCollection, simplifyParameter } from '../common.descriptions';
+import { compactOption, documentLocator } from './descriptions';
 import { documentOutput, documentPath, readDocumentIdentifier } from './document';
 
 const properties: INodeProperties[] = [
@@ -20,7 +20,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const identifier = readDocumentIdentifier.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const document = await affindaApiRequest.call(this, {
+	const document = await requestForItem.call(this, {
 		method: 'GET',
 		path: documentPath(identifier),
 		qs: options.compact === undefined ? undefined : { compact: options.compact },

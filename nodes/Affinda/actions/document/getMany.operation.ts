@@ -1,14 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../../helpers/errors';
 import { requestReturnAllOrLimit } from '../../helpers/paging';
-import { returnAllAndLimit, simplifyParameter } from '../common.descriptions';
-import { compactOption, optionsCollection, workspaceLocator } from './descriptions';
-import { DOCUMENTS_PATH, documentOutput, locatorValue } from './document';
-
-/** The document list's largest page. */
-const DOCUMENT_PAGE_SIZE = 100;
+import {
+	choicesOf,
+	invalid,
+	readFlag,
+	readNameList,
+	readOptionalChoice,
+	readOptionalText,
+} from '../../helpers/parameters';
+import { PAGE_SIZE } from '../../transport';
+import { optionsCollection, returnAllAndLimit, simplifyParameter } from '../common.descriptions';
+import { compactOption, workspaceLocator } from './descriptions';
+import { DOCUMENTS_PATH, documentOutput } from './document';
 
 /** Each filter's name is the query parameter the service reads (snake_case, as it expects). */
 const filters: INodeProperties[] = [
@@ -111,7 +116,7 @@ const options: INodeProperties[] = [
 ];
 
 const properties: INodeProperties[] = [
-	...returnAllAndLimit(DOCUMENT_PAGE_SIZE),
+	...returnAllAndLimit(PAGE_SIZE.documents),
 	{
 		displayName: 'Filters',
 		name: 'filters',
@@ -129,36 +134,22 @@ export const description = updateDisplayOptions(
 	properties,
 );
 
-function toTagIds(value: unknown): string {
-	const parts = String(value)
-		.split(',')
-		.map((part) => part.trim())
-		.filter((part) => part !== '');
-	if (!parts.every((part) => /^\d+$/.test(part))) {
-		throw new InvalidParameterError(
-			'Tag IDs',
-			'tags',
-			value,
-			'whole-number tag IDs separated by commas',
-		);
-	}
-	return parts.join(',');
-}
-
-/** A query value from a filter or option as its parameter's type says; undefined when blank. */
+/** A query value from a filter or option, read by its parameter's type; undefined when blank. */
 function toQueryValue(property: INodeProperties, value: unknown): unknown {
-	if (property.type === 'resourceLocator') return locatorValue(value) || undefined;
-	if (property.type === 'boolean') return value === true;
-	const text = String(value ?? '').trim();
-	if (text === '') return undefined;
+	if (property.type === 'boolean') return readFlag(property, value);
+	if (property.type === 'options') return readOptionalChoice(property, value, choicesOf(property));
 	// Lists go as comma-separated values, as the service's own clients send them.
-	if (property.name === 'tags') return toTagIds(text);
-	if (property.name === 'ordering')
-		return text
-			.split(',')
-			.map((field) => field.trim())
-			.join(',');
-	return text;
+	if (property.name === 'tags') {
+		const allowed = 'whole-number tag IDs separated by commas';
+		const tags = readNameList(property, value, allowed);
+		if (!tags.every((tag) => /^\d+$/.test(tag))) invalid(property, value, allowed);
+		return tags.length > 0 ? tags.join(',') : undefined;
+	}
+	if (property.name === 'ordering') {
+		const fields = readNameList(property, value, 'field names separated by commas');
+		return fields.length > 0 ? fields.join(',') : undefined;
+	}
+	return readOptionalText(property, value);
 }
 
 function toQuery(properties: INodeProperties[], values: IDataObject): IDataObject {
@@ -176,7 +167,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		...toQuery(filters, this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
 		...toQuery(options, this.getNodeParameter('options', itemIndex, {}) as IDataObject),
 	};
-	const documents = await requestReturnAllOrLimit.call(this, itemIndex, DOCUMENT_PAGE_SIZE, {
+	const documents = await requestReturnAllOrLimit.call(this, itemIndex, PAGE_SIZE.documents, {
 		method: 'GET',
 		path: DOCUMENTS_PATH,
 		qs,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { affindaApiRequest } from '../../transport';
-import { documentPath, isSettled, metaOf, parseFailureOf } from './document';
+import { documentPath, isSettled, metaOf, parseFailureOf, UPLOAD_ADVICE } from './document';
 
 /** Waiting for a document to be parsed, and telling a parse that failed from one that worked. */
 
@@ -11,21 +11,53 @@ export const POLLING = { firstDelayMs: 1000, growth: 1.5, maxDelayMs: 10_000 };
 
 export interface PollingOptions {
 	itemIndex: number;
-	/** When the upload started: the timeout counts from here. */
-	startedAt: number;
+	/** When Parsing Timeout runs out (epoch ms), counted from the start of the upload. */
+	deadline: number;
 	timeoutSeconds: number;
+	/** The item's Request Timeout: no single look waits longer. */
+	requestTimeoutMs: number;
 	/** Query parameters for each look, so it answers in the shape the upload asked for. */
 	qs?: IDataObject;
 }
 
+/** Parsing Timeout ran out: the document exists (or may), and the item fails saying how to find it. */
+export function parsingTimedOut(
+	this: IExecuteFunctions,
+	{
+		itemIndex,
+		timeoutSeconds,
+		identifier,
+	}: { itemIndex: number; timeoutSeconds: number; identifier?: string },
+): NodeOperationError {
+	if (identifier === undefined) {
+		return new NodeOperationError(
+			this.getNode(),
+			`Affinda had not answered the upload when the Parsing Timeout of ${timeoutSeconds} s ran out [item ${itemIndex}]`,
+			{
+				itemIndex,
+				description: `${UPLOAD_ADVICE.ifUncertain} To wait longer, raise Parsing Timeout.`,
+			},
+		);
+	}
+	return new NodeOperationError(
+		this.getNode(),
+		`Affinda had not finished parsing document ${identifier} when the Parsing Timeout of ${timeoutSeconds} s ran out [item ${itemIndex}]`,
+		{
+			itemIndex,
+			description: `The document was uploaded and is still being parsed. Raise Parsing Timeout, or turn off Wait for Parsing and fetch it later with Document → Get using identifier ${identifier}.`,
+		},
+	);
+}
+
 /**
  * Looks at the document (`GET /v3/documents/{identifier}`) until it is ready or has failed, or
- * until the timeout has passed, which is an error for the item.
+ * until the deadline has passed, which is an error for the item. Each look, its retries and the
+ * pause before it end by the deadline, so the wait never runs more than a moment past it.
  */
 export async function waitUntilParsed(
 	this: IExecuteFunctions,
 	uploaded: IDataObject,
-	{ itemIndex, startedAt, timeoutSeconds, qs }: PollingOptions,
+	{ itemIndex, deadline, timeoutSeconds, requestTimeoutMs, qs }: PollingOptions,
 ): Promise<IDataObject> {
 	const identifier = metaOf(uploaded).identifier;
 	if (typeof identifier !== 'string' || identifier === '') {
@@ -35,21 +67,12 @@ export async function waitUntilParsed(
 			{ itemIndex, description: 'Without one the node cannot look for the parsed document.' },
 		);
 	}
-	const deadline = startedAt + timeoutSeconds * 1000;
 	let document = uploaded;
 	let delayMs = POLLING.firstDelayMs;
 	while (!isSettled(document)) {
 		const remainingMs = deadline - Date.now();
-		if (remainingMs <= 0) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Affinda had not finished parsing document ${identifier} when the Parsing Timeout of ${timeoutSeconds} s ran out [item ${itemIndex}]`,
-				{
-					itemIndex,
-					description: `The document was uploaded and is still being parsed. Raise Parsing Timeout, or turn off Wait for Parsing and fetch it later with Document → Get using identifier ${identifier}.`,
-				},
-			);
-		}
+		if (remainingMs <= 0)
+			throw parsingTimedOut.call(this, { itemIndex, timeoutSeconds, identifier });
 		await sleep(Math.min(delayMs, remainingMs));
 		delayMs = Math.min(delayMs * POLLING.growth, POLLING.maxDelayMs);
 		document = await affindaApiRequest.call(this, {
@@ -57,6 +80,10 @@ export async function waitUntilParsed(
 			path: documentPath(identifier),
 			qs,
 			itemIndex,
+			timeoutMs: requestTimeoutMs,
+			deadline,
+			// A look cut short by the deadline is the timeout, not a fault of its own.
+			deadlineError: () => parsingTimedOut.call(this, { itemIndex, timeoutSeconds, identifier }),
 		});
 	}
 	return document;

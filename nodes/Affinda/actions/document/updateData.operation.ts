@@ -1,11 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../../helpers/errors';
-import { affindaApiRequest } from '../../transport';
-import { simplifyParameter } from '../common.descriptions';
+import { invalid, parseJsonObject } from '../../helpers/parameters';
+import { requestForItem } from '../../helpers/request';
+import { optionsCollection, simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';
-import { toJsonObject } from '../../helpers/json';
 import { documentOutput, documentPath, readDocumentIdentifier } from './document';
 
 /** The extractors whose data this endpoint updates; other documents change through annotations. */
@@ -26,6 +25,7 @@ const properties: INodeProperties[] = [
 			"The fields to change, as JSON shaped like the document's parsed data, e.g. name, emails or skills of a resume, or jobTitle of a job description. Fields left out keep their values.",
 	},
 	simplifyParameter,
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions(
@@ -34,9 +34,9 @@ export const description = updateDisplayOptions(
 );
 
 function toData(value: unknown): IDataObject {
-	const data = toJsonObject(value);
+	const data = parseJsonObject(value);
 	if (!data || Object.keys(data).length === 0) {
-		throw new InvalidParameterError('Data', 'data', value, 'a JSON object with at least one field');
+		invalid({ displayName: 'Data', name: 'data' }, value, 'a JSON object with at least one field');
 	}
 	return data;
 }
@@ -55,7 +55,7 @@ async function explainRefusal(
 	if (!(refusal instanceof NodeApiError) || refusal.httpCode !== '400') return refusal;
 	let extractor: unknown;
 	try {
-		const document = await affindaApiRequest.call(this, {
+		const document = await requestForItem.call(this, {
 			method: 'GET',
 			path: documentPath(identifier),
 			qs: { compact: true },
@@ -82,11 +82,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const data = toData(this.getNodeParameter('data', itemIndex));
 	let document: IDataObject;
 	try {
-		document = await affindaApiRequest.call(this, {
+		document = await requestForItem.call(this, {
 			method: 'POST',
 			path: `${documentPath(identifier)}/update_data`,
 			body: data,
 			itemIndex,
+			// Setting the same values twice leaves the same document.
+			idempotent: true,
 		});
 	} catch (error) {
 		throw await explainRefusal.call(this, error, identifier, itemIndex);

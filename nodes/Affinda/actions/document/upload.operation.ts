@@ -1,18 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../../helpers/errors';
-import { toJsonObject } from '../../helpers/json';
-import { affindaApiRequest } from '../../transport';
-import { simplifyParameter } from '../common.descriptions';
 import {
-	compactOption,
-	documentTypeLocator,
-	optionsCollection,
-	workspaceLocator,
-} from './descriptions';
-import { DOCUMENTS_PATH, documentOutput, locatorValue, requiredIdentifier } from './document';
-import { assertParsed, waitUntilParsed } from './parsing';
+	invalid,
+	readFlag,
+	readIdentifier,
+	readJsonObject,
+	readOptionalIdentifier,
+	readOptionalText,
+	readWholeNumber,
+} from '../../helpers/parameters';
+import { readRequestTimeoutMs } from '../../helpers/request';
+import { affindaApiRequest } from '../../transport';
+import { optionsCollection, simplifyParameter } from '../common.descriptions';
+import { compactOption, documentTypeLocator, workspaceLocator } from './descriptions';
+import { DOCUMENTS_PATH, documentOutput, UPLOAD_ADVICE } from './document';
+import { assertParsed, parsingTimedOut, waitUntilParsed } from './parsing';
 
 /**
  * The upload's optional multipart fields. Each option's name is the field it fills, and its type
@@ -219,15 +222,10 @@ export const description = updateDisplayOptions(
 type Source = 'binary' | 'url';
 type Destination = 'workspace' | 'collection';
 
-function invalid(property: INodeProperties, value: unknown, allowed: string): never {
-	throw new InvalidParameterError(property.displayName, property.name, value, allowed);
-}
-
 function toRegionBias(property: INodeProperties, value: unknown): string {
 	const allowed =
 		'a JSON object with country (text), countries (a list of text), squareCoordinates (4 numbers) or strict (true or false)';
-	const bias = toJsonObject(value);
-	if (!bias) invalid(property, value, allowed);
+	const bias = readJsonObject(property, value, allowed);
 	const { country, countries, squareCoordinates, strict } = bias;
 	const isText = (entry: unknown) => typeof entry === 'string';
 	if (
@@ -237,7 +235,7 @@ function toRegionBias(property: INodeProperties, value: unknown): string {
 			!(
 				Array.isArray(squareCoordinates) &&
 				squareCoordinates.length === 4 &&
-				squareCoordinates.every((entry) => typeof entry === 'number')
+				squareCoordinates.every((entry) => Number.isFinite(entry))
 			)) ||
 		(strict !== undefined && typeof strict !== 'boolean')
 	) {
@@ -256,33 +254,20 @@ function toDateTime(property: INodeProperties, value: unknown): string {
 
 /** The multipart value of one option, or undefined to leave the field out. */
 function toMultipartValue(property: INodeProperties, value: unknown): string | undefined {
-	if (property.type === 'boolean') return String(value === true);
+	if (property.type === 'boolean') return String(readFlag(property, value));
 	if (property.type === 'json') return toRegionBias(property, value);
 	if (typeof value === 'string' && value.trim() === '') return undefined;
 	if (property.type === 'dateTime') return toDateTime(property, value);
-	return String(value).trim();
+	return readOptionalText(property, value);
 }
 
 function toUrl(value: unknown): string {
 	const text = typeof value === 'string' ? value.trim() : '';
 	const protocol = URL.canParse(text) ? new URL(text).protocol : undefined;
 	if (protocol !== 'http:' && protocol !== 'https:') {
-		throw new InvalidParameterError('URL', 'url', value, 'an http or https link to the document');
+		invalid({ displayName: 'URL', name: 'url' }, value, 'an http or https link to the document');
 	}
 	return text;
-}
-
-function toTimeoutSeconds(value: unknown): number {
-	const seconds = Number(value);
-	if (!Number.isInteger(seconds) || seconds < 1) {
-		throw new InvalidParameterError(
-			'Parsing Timeout (Seconds)',
-			'parsingTimeout',
-			value,
-			'a whole number of 1 or more',
-		);
-	}
-	return seconds;
 }
 
 /** The file (or URL), then where to parse it, how, and the options that are set. */
@@ -310,16 +295,28 @@ async function buildUploadForm(
 		const value = this.getNodeParameter('collection', itemIndex);
 		form.append(
 			'collection',
-			requiredIdentifier('Collection ID', 'collection', value, 'a collection identifier'),
+			readIdentifier(
+				{ displayName: 'Collection ID', name: 'collection' },
+				value,
+				'a collection identifier',
+			),
 		);
 	} else {
 		const value = this.getNodeParameter('workspace', itemIndex);
 		form.append(
 			'workspace',
-			requiredIdentifier('Workspace', 'workspace', value, 'a workspace identifier'),
+			readIdentifier(
+				{ displayName: 'Workspace', name: 'workspace' },
+				value,
+				'a workspace identifier',
+			),
 		);
-		const documentType = locatorValue(this.getNodeParameter('documentType', itemIndex, ''));
-		if (documentType !== '') form.append('documentType', documentType);
+		const documentType = readOptionalIdentifier(
+			documentTypeLocator,
+			this.getNodeParameter('documentType', itemIndex, ''),
+			'a document type identifier',
+		);
+		if (documentType !== undefined) form.append('documentType', documentType);
 	}
 	form.append('wait', String(wait));
 
@@ -335,32 +332,42 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const wait = this.getNodeParameter('wait', itemIndex) as boolean;
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	if (options.deleteAfterParse === true && !wait) {
-		throw new InvalidParameterError(
-			'Delete After Parse',
-			'deleteAfterParse',
+		invalid(
+			{ displayName: 'Delete After Parse', name: 'deleteAfterParse' },
 			true,
 			'off unless Wait for Parsing is on, or nothing would be left to fetch',
 		);
 	}
 	const timeoutSeconds = wait
-		? toTimeoutSeconds(this.getNodeParameter('parsingTimeout', itemIndex))
+		? readWholeNumber(
+				{ displayName: 'Parsing Timeout (Seconds)', name: 'parsingTimeout' },
+				this.getNodeParameter('parsingTimeout', itemIndex),
+				{ min: 1 },
+			)
 		: 0;
+	const requestTimeoutMs = readRequestTimeoutMs.call(this, itemIndex);
 	const form = await buildUploadForm.call(this, itemIndex, wait, options);
 
 	const startedAt = Date.now();
-	// Not retried on a 5xx or a dropped connection: the first attempt may have created the document.
+	// With Wait for Parsing the service answers once parsing is done: Parsing Timeout bounds it.
+	const deadline = wait ? startedAt + timeoutSeconds * 1000 : undefined;
 	let document = await affindaApiRequest.call(this, {
 		method: 'POST',
 		path: DOCUMENTS_PATH,
 		body: form,
 		itemIndex,
+		advice: UPLOAD_ADVICE,
+		timeoutMs: wait ? timeoutSeconds * 1000 : requestTimeoutMs,
+		deadline,
+		deadlineError: () => parsingTimedOut.call(this, { itemIndex, timeoutSeconds }),
 	});
 	if (wait) {
 		// The service may answer before it has finished parsing; then look until it has.
 		document = await waitUntilParsed.call(this, document, {
 			itemIndex,
-			startedAt,
+			deadline: deadline ?? startedAt,
 			timeoutSeconds,
+			requestTimeoutMs,
 			qs: options.compact === undefined ? undefined : { compact: options.compact },
 		});
 	}

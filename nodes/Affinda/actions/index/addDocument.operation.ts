@@ -1,8 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { toIdentifier } from '../../search/input';
-import { affindaApiRequest } from '../../transport';
+import { readIdentifier } from '../../helpers/parameters';
+import { requestForItem } from '../../helpers/request';
+import { optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	{
@@ -24,6 +25,7 @@ const properties: INodeProperties[] = [
 		placeholder: 'e.g. mEFayXdO',
 		description: 'Identifier of a parsed resume or job description to make searchable',
 	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions(
@@ -32,21 +34,26 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const indexName = toIdentifier(
-		'Index Name or ID',
-		'indexName',
+	const indexName = readIdentifier(
+		{ displayName: 'Index Name or ID', name: 'indexName' },
 		this.getNodeParameter('indexName', itemIndex),
+		'an index name',
 	);
-	const document = toIdentifier(
-		'Document ID',
-		'document',
+	const document = readIdentifier(
+		{ displayName: 'Document ID', name: 'document' },
 		this.getNodeParameter('document', itemIndex),
+		'a document identifier',
 	);
-	const added = await affindaApiRequest.call(this, {
+	const added = await requestForItem.call(this, {
 		method: 'POST',
 		path: `/v3/index/${encodeURIComponent(indexName)}/documents`,
 		body: { document },
 		itemIndex,
+		advice: {
+			rerun: 'Run again later.',
+			ifUncertain:
+				'Affinda may have added the document: running again is harmless, and answers that the document is already in the index if it was.',
+		},
 	});
 	return { index: indexName, ...added };
 }

@@ -2,40 +2,42 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestReturnAllOrLimit } from '../../helpers/paging';
-import { returnAllAndLimit } from '../common.descriptions';
+import { choicesOf, readOptionalChoice, readOptionalText } from '../../helpers/parameters';
+import { PAGE_SIZE } from '../../transport';
+import { optionsCollection, returnAllAndLimit } from '../common.descriptions';
 
-/** The index list's largest page. */
-const INDEX_PAGE_SIZE = 100;
+const filters: INodeProperties[] = [
+	{
+		displayName: 'Document Type',
+		name: 'document_type',
+		type: 'options',
+		default: 'resumes',
+		options: [
+			{ name: 'Job Descriptions', value: 'job_descriptions' },
+			{ name: 'Resumes', value: 'resumes' },
+		],
+		description: 'Only indices of this kind of document',
+	},
+	{
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		default: '',
+		description: 'Only the index with this name',
+	},
+];
 
 const properties: INodeProperties[] = [
-	...returnAllAndLimit(INDEX_PAGE_SIZE),
+	...returnAllAndLimit(PAGE_SIZE.indices),
 	{
 		displayName: 'Filters',
 		name: 'filters',
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		options: [
-			{
-				displayName: 'Document Type',
-				name: 'document_type',
-				type: 'options',
-				default: 'resumes',
-				options: [
-					{ name: 'Job Descriptions', value: 'job_descriptions' },
-					{ name: 'Resumes', value: 'resumes' },
-				],
-				description: 'Only indices of this kind of document',
-			},
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				description: 'Only the index with this name',
-			},
-		],
+		options: filters,
 	},
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions(
@@ -44,12 +46,17 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const values = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
-	for (const [name, value] of Object.entries(filters)) {
-		if (value !== '' && value !== undefined) qs[name] = value;
+	for (const filter of filters) {
+		const value = values[filter.name];
+		const read =
+			filter.type === 'options'
+				? readOptionalChoice(filter, value, choicesOf(filter))
+				: readOptionalText(filter, value);
+		if (read !== undefined) qs[filter.name] = read;
 	}
-	return await requestReturnAllOrLimit.call(this, itemIndex, INDEX_PAGE_SIZE, {
+	return await requestReturnAllOrLimit.call(this, itemIndex, PAGE_SIZE.indices, {
 		method: 'GET',
 		path: '/v3/index',
 		qs,

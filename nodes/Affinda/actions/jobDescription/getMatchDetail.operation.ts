@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { readIdentifier, readOptionalIdentifier } from '../../helpers/parameters';
+import { requestForItem } from '../../helpers/request';
 import { criteriaProperties } from '../../search/criteria';
-import { buildSearchBody, readCriteriaValues, toIdentifier } from '../../search/input';
-import { affindaApiRequest } from '../../transport';
-import { indicesParameter } from '../common.descriptions';
+import { buildSearchBody, readCriteriaValues } from '../../search/input';
+import { indicesParameter, optionsCollection } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	{
@@ -27,6 +28,7 @@ const properties: INodeProperties[] = [
 			'Identifier of a parsed resume whose details the job description is compared with. Leave empty to compare with the criteria below only.',
 	},
 	...criteriaProperties('jobDescriptionMatch'),
+	optionsCollection(),
 ];
 
 export const description = updateDisplayOptions(
@@ -35,19 +37,24 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const identifier = toIdentifier(
-		'Job Description ID',
-		'identifier',
+	const identifier = readIdentifier(
+		{ displayName: 'Job Description ID', name: 'identifier' },
 		this.getNodeParameter('identifier', itemIndex),
+		'a document identifier',
 	);
-	const resume = String(this.getNodeParameter('resume', itemIndex, '')).trim();
+	// Unset (empty, null, nothing) leaves the field out; any other type than text is refused.
+	const resume = readOptionalIdentifier(
+		{ displayName: 'Resume ID', name: 'resume' },
+		this.getNodeParameter('resume', itemIndex, ''),
+		'a document identifier',
+	);
 	const body = buildSearchBody(
 		'jobDescriptionMatch',
 		this.getNodeParameter('indices', itemIndex),
-		resume === '' ? {} : { resume },
+		resume === undefined ? {} : { resume },
 		readCriteriaValues.call(this, itemIndex),
 	);
-	return await affindaApiRequest.call(this, {
+	return await requestForItem.call(this, {
 		method: 'POST',
 		path: `/v2/job_description_search/details/${encodeURIComponent(identifier)}`,
 		body,

@@ -1,20 +1,28 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestReturnAllOrLimit, toOffset } from '../../helpers/paging';
+import { requestReturnAllOrLimit } from '../../helpers/paging';
+import { readIdentifier, readWholeNumber } from '../../helpers/parameters';
 import { criteriaProperties } from '../../search/criteria';
-import { buildSearchBody, readCriteriaValues, toIdentifier } from '../../search/input';
+import { buildSearchBody, readCriteriaValues } from '../../search/input';
 import { simplifySearchResult } from '../../search/output';
+import { PAGE_SIZE } from '../../transport';
 import {
 	indicesParameter,
+	optionsCollection,
 	returnAllAndLimit,
 	simplifyParameter,
 	wholeNumberParameter,
 } from '../common.descriptions';
 
 const SEARCH_PATH = '/v2/resume_search';
-/** The service's largest page (the `limit` query parameter, 1..50). */
-export const SEARCH_PAGE_SIZE = 50;
+
+const offsetOption = wholeNumberParameter(
+	'Offset',
+	'offset',
+	0,
+	'Number of ranked results to skip before the first one returned',
+);
 
 type SearchMode = 'custom' | 'jobDescription' | 'resume';
 
@@ -69,23 +77,9 @@ const properties: INodeProperties[] = [
 			? { ...collection, displayOptions: { show: { searchMode: ['custom'] } } }
 			: collection,
 	),
-	...returnAllAndLimit(SEARCH_PAGE_SIZE),
+	...returnAllAndLimit(PAGE_SIZE.resumeSearch),
 	simplifyParameter,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			wholeNumberParameter(
-				'Offset',
-				'offset',
-				0,
-				'Number of ranked results to skip before the first one returned',
-			),
-		],
-	},
+	optionsCollection([offsetOption]),
 ];
 
 export const description = updateDisplayOptions(
@@ -96,7 +90,10 @@ export const description = updateDisplayOptions(
 function readMatch(this: IExecuteFunctions, mode: SearchMode, itemIndex: number): IDataObject {
 	if (mode === 'custom') return {};
 	const label = mode === 'jobDescription' ? 'Job Description ID' : 'Resume ID';
-	return { [mode]: toIdentifier(label, mode, this.getNodeParameter(mode, itemIndex)) };
+	const value = this.getNodeParameter(mode, itemIndex);
+	return {
+		[mode]: readIdentifier({ displayName: label, name: mode }, value, 'a document identifier'),
+	};
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
@@ -114,10 +111,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		criteria,
 	);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const results = await requestReturnAllOrLimit.call(this, itemIndex, SEARCH_PAGE_SIZE, {
+	const offset = readWholeNumber(offsetOption, options.offset ?? 0, { min: 0 });
+	const results = await requestReturnAllOrLimit.call(this, itemIndex, PAGE_SIZE.resumeSearch, {
 		method: 'POST',
 		path: SEARCH_PATH,
-		qs: { offset: toOffset(options.offset) },
+		qs: { offset },
 		body,
 		idempotent: true,
 	});

@@ -1,0 +1,279 @@
+import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { mayHaveBeenProcessed, parseRetryAfter, RETRY_POLICY, waitTooLong } from './retry';
+
+/** What went wrong with a request, stripped of the request itself (whose headers hold the key). */
+export interface RequestFailure {
+	status?: number;
+	networkCode?: string;
+	/** The service's JSON error body. */
+	body?: IDataObject;
+	/** A non-JSON error body, such as a proxy's plain-text answer. */
+	text?: string;
+	retryAfterSeconds?: number;
+	/** No answer came within the request's timeout. */
+	timedOutAfterSeconds?: number;
+	/** A success status whose body is not what the endpoint sends: what came instead. */
+	malformed?: string;
+	/** A redirect the node did not follow, and where it pointed. */
+	redirectTo?: string;
+}
+
+/**
+ * What a person should do after a failure, written by each operation for itself, so that no
+ * advice ever leads to a duplicate (re-running a whole Upload node uploads every item again).
+ */
+export interface RequestAdvice {
+	/** After a failure that proves nothing was done (refused, rate-limited, unavailable). */
+	rerun: string;
+	/** After a failure that leaves open whether the service acted (a dropped connection, a 502). */
+	ifUncertain: string;
+}
+
+/** Reads, searches and updates that set values: repeating them changes nothing. */
+export const REPEATABLE: RequestAdvice = {
+	rerun: 'Run again later: repeating this request is safe.',
+	ifUncertain: 'Run again later: repeating this request is safe.',
+};
+
+/** For requests that are not repeated by themselves and whose operation says nothing more. */
+export const CHECK_BEFORE_REPEATING: RequestAdvice = {
+	rerun: 'Run again later.',
+	ifUncertain: 'Affinda may have carried it out: check before running it again.',
+};
+
+/** Where the failure happened, for messages: the request, and which page of a list. */
+export interface FailedRequest {
+	method: string;
+	/** The URL's path, never its origin or query: what a person needs to recognise the call. */
+	path: string;
+	origin: string;
+	itemIndex?: number;
+	idempotent: boolean;
+	advice: RequestAdvice;
+	/** 1-based page of a paged list, with what was read before it. */
+	page?: { number: number; resultsSoFar: number };
+}
+
+export function describeResponse(response: IN8nHttpFullResponse, now = Date.now()): RequestFailure {
+	const { body } = response;
+	return {
+		status: response.statusCode,
+		body:
+			typeof body === 'object' && body !== null && !Array.isArray(body) && !Buffer.isBuffer(body)
+				? (body as IDataObject)
+				: undefined,
+		text: typeof body === 'string' ? body : undefined,
+		retryAfterSeconds: parseRetryAfter(response.headers?.['retry-after'], now),
+	};
+}
+
+/** No answer at all: refused, reset, timed out. Only the error code is kept. */
+export function describeConnectionFailure(error: unknown): RequestFailure {
+	const found: string[] = [];
+	// n8n wraps the network error; its code sits on the wrapper or on its cause.
+	for (let layer = error as IDataObject | undefined, depth = 0; layer && depth < 4; depth++) {
+		for (const key of ['httpCode', 'code', 'errno']) {
+			const value = layer[key];
+			if (typeof value === 'string' && /^E[A-Z_]+$/.test(value)) found.push(value);
+		}
+		layer = (layer.cause ?? layer.error) as IDataObject | undefined;
+	}
+	return { networkCode: found[0] };
+}
+
+interface ServiceErrorEntry {
+	attr?: string | null;
+	code?: string;
+	detail?: string;
+}
+
+/** The service's own words: `{type, errors: [{attr, code, detail}]}`, as one readable line. */
+export function serviceErrorDetail(body: IDataObject | undefined): string | undefined {
+	if (!body) return undefined;
+	const entries = Array.isArray(body.errors) ? (body.errors as ServiceErrorEntry[]) : [];
+	const lines = entries
+		.map(({ attr, detail, code }) => {
+			const text = detail ?? code ?? '';
+			return attr && attr !== 'non_field_errors' ? `${attr}: ${text}` : text;
+		})
+		.filter((line) => line !== '');
+	if (lines.length > 0) return lines.join('; ');
+	for (const key of ['detail', 'message', 'error']) {
+		if (typeof body[key] === 'string') return body[key] as string;
+	}
+	return undefined;
+}
+
+/** A plain-text error answer is worth quoting only when short and not an HTML page. */
+function shortText(text: string | undefined): string | undefined {
+	const trimmed = text?.trim();
+	if (!trimmed || trimmed.length > 300 || trimmed.startsWith('<')) return undefined;
+	return trimmed;
+}
+
+/** "45 s", "5 minutes", "1 hour", "2 days": how long the service asked to wait, in words. */
+export function formatWait(seconds: number): string {
+	if (seconds < 120) return `${seconds} s`;
+	const [amount, unit] =
+		seconds < 3600
+			? [Math.round(seconds / 60), 'minute']
+			: seconds < 2 * 86400
+				? [Math.round(seconds / 3600), 'hour']
+				: [Math.round(seconds / 86400), 'day'];
+	return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
+function connectionProblem(code: string | undefined): string {
+	switch (code) {
+		case 'ECONNREFUSED':
+			return 'The connection was refused (ECONNREFUSED)';
+		case 'ENOTFOUND':
+		case 'EAI_AGAIN':
+			return `The host name could not be resolved (${code})`;
+		case 'ERR_CANCELED':
+			return 'The request was cancelled';
+		default:
+			return `The connection failed${code ? ` (${code})` : ''}`;
+	}
+}
+
+interface Explanation {
+	message: string;
+	description: string;
+}
+
+const CREDENTIAL_HINT =
+	'Check the Region or Base URL of the Affinda API credential and that this n8n can reach it.';
+
+function explain(failure: RequestFailure, request: FailedRequest, attempts: number): Explanation {
+	const detail = serviceErrorDetail(failure.body) ?? shortText(failure.text);
+	const withDetail = (text: string) => (detail ? `${text}: ${detail}` : text);
+	const target = request.page
+		? `page ${request.page.number} of ${request.method} ${request.path}`
+		: `${request.method} ${request.path}`;
+	const tries = attempts > 1 ? ` on all ${attempts} attempts` : '';
+	// The node returns a whole list or none of it.
+	const partial =
+		request.page && request.page.resultsSoFar > 0
+			? ` The ${request.page.resultsSoFar} results read from earlier pages were not returned: the node returns all results or fails.`
+			: '';
+	const uncertain = mayHaveBeenProcessed(failure);
+	const advice = uncertain ? request.advice.ifUncertain : request.advice.rerun;
+	const { status } = failure;
+
+	if (failure.redirectTo !== undefined) {
+		const target = new URL(failure.redirectTo);
+		const elsewhere = target.origin !== request.origin;
+		return {
+			message: elsewhere
+				? `Affinda's answer to ${request.method} ${request.path} redirected to another host, ${target.host}, which the node does not follow`
+				: `Affinda's answer to ${request.method} ${request.path} redirected to ${target.pathname}, which the node does not follow with a body`,
+			description:
+				`Nothing was sent to ${elsewhere ? target.host : target.pathname}: the node sends requests, files and the API key only to the credential's host. ${
+					elsewhere ? `${CREDENTIAL_HINT} ` : ''
+				}${request.idempotent ? '' : request.advice.ifUncertain}`.trim(),
+		};
+	}
+	if (failure.timedOutAfterSeconds !== undefined) {
+		return {
+			message: `Affinda did not answer ${target} within ${failure.timedOutAfterSeconds} s`,
+			description: `The request was sent and no answer came in time. ${
+				request.idempotent
+					? 'Raise Options → Request Timeout, or run again later.'
+					: `${request.advice.ifUncertain} To wait longer, raise Options → Request Timeout.`
+			}${partial}`,
+		};
+	}
+	if (failure.malformed !== undefined) {
+		return {
+			message: `Affinda's answer to ${target} was not what it sends: ${failure.malformed}`,
+			description: `A proxy or gateway between n8n and Affinda may have answered instead${tries}. ${advice}${partial}`,
+		};
+	}
+	if (status === undefined) {
+		const notSent = !uncertain;
+		return {
+			message: notSent
+				? `Could not reach Affinda at ${request.origin}`
+				: `The connection to Affinda at ${request.origin} dropped during ${target}`,
+			description: notSent
+				? `${connectionProblem(failure.networkCode)}${tries}, so nothing was sent. ${CREDENTIAL_HINT} ${request.advice.rerun}${partial}`
+				: `${connectionProblem(failure.networkCode)} after the request was sent${tries}. ${advice}${partial}`,
+		};
+	}
+	// An operation with advice of its own (Upload) says how to run again without duplicates.
+	const ownAdvice = request.advice !== REPEATABLE && request.advice !== CHECK_BEFORE_REPEATING;
+	const rerunTail = ownAdvice ? ` ${request.advice.rerun}` : '';
+	switch (status) {
+		case 400:
+			return {
+				message: withDetail('Affinda rejected the request'),
+				description: `Change the value named above and run again (${target}).${rerunTail}`,
+			};
+		case 401:
+			return {
+				message: withDetail('Affinda did not accept the API key'),
+				description:
+					'Check the API key and the Region of the Affinda API credential: a key works only on the instance (Global, US or EU) where it was created.',
+			};
+		case 403:
+			return {
+				message: withDetail('Affinda refused access'),
+				description: `The key's user may not ${target}. Ask an admin of the Affinda organization for access to this workspace or document.`,
+			};
+		case 404:
+			return {
+				message: withDetail(`Affinda found nothing at ${request.path}`),
+				description:
+					'Check the identifier or name used by this operation: it may be mistyped or deleted.',
+			};
+		case 429:
+			return {
+				message: waitTooLong(failure)
+					? `Affinda is limiting the rate of requests and asked to wait ${formatWait(failure.retryAfterSeconds ?? 0)}, longer than the node waits by itself (${RETRY_POLICY.maxRetryAfterSeconds} s)`
+					: withDetail(`Affinda is limiting the rate of requests (${attempts} attempts)`),
+				description: `Nothing was done with ${target}. ${request.advice.rerun}${partial}`,
+			};
+		default:
+			return {
+				message: waitTooLong(failure)
+					? `Affinda is unavailable (HTTP ${status}) and asked to wait ${formatWait(failure.retryAfterSeconds ?? 0)}, longer than the node waits by itself (${RETRY_POLICY.maxRetryAfterSeconds} s)`
+					: withDetail(`Affinda could not process the request (HTTP ${status})`),
+				description: uncertain
+					? `The service had a problem with ${target}${tries}. ${advice}${partial}`
+					: `The service was unavailable${tries} and did nothing with ${target}. ${advice}${partial}`,
+			};
+	}
+}
+
+/** Anything that quotes the service's answer, with the API key taken out should it appear. */
+function redacted<T>(value: T, secret: string | undefined): T {
+	if (!secret || value === undefined) return value;
+	const text = JSON.stringify(value);
+	if (!text.includes(secret)) return value;
+	return JSON.parse(text.split(secret).join('[API key]')) as T;
+}
+
+export function toNodeApiError(
+	node: INode,
+	failure: RequestFailure,
+	request: FailedRequest,
+	attempts = 1,
+	secret?: string,
+): NodeApiError {
+	const safe = redacted(failure, secret);
+	const { message, description } = explain(safe, request, attempts);
+	const itemSuffix = request.itemIndex === undefined ? '' : ` [item ${request.itemIndex}]`;
+	// Built from the service's answer only, never from the request: its headers hold the API key.
+	const errorResponse: JsonObject = { ...(safe.body ?? {}), httpCode: safe.status ?? null };
+	const error = new NodeApiError(node, errorResponse, {
+		message: `${message}${itemSuffix}`,
+		description,
+		httpCode: safe.status === undefined ? undefined : String(safe.status),
+		itemIndex: request.itemIndex,
+	});
+	if (safe.body) error.context.data = safe.body;
+	return error;
+}

@@ -1,0 +1,158 @@
+import type { IDataObject } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { connect, sendRequest, type AffindaContext, type AffindaRequest } from './request';
+
+/**
+ * The one pager, for searches and lists alike: follows each answer's absolute `next` URL
+ * (re-sending the same method and body), checks that every page is a page, and returns all the
+ * results or fails. A page that is not a page is retried like any transient fault (paged requests
+ * are reads); a `next` that leads back, pages that repeat, or a `count` the pages do not add up
+ * to stop the run with an error, never with a shortened list.
+ */
+
+/**
+ * The largest page each paged endpoint serves: the bound of Limit, the page asked for when
+ * returning all, and the page a dropdown shows. One number per endpoint.
+ */
+export const PAGE_SIZE = {
+	documents: 100,
+	indices: 100,
+	resumeSearch: 50,
+} as const;
+
+/** A `next` link is followed at most this many times, so a faulty service cannot loop us forever. */
+export const MAX_PAGES = 1000;
+
+export interface PagedResponse extends IDataObject {
+	count?: number | null;
+	next?: string | null;
+	results?: IDataObject[];
+}
+
+/** What is wrong with a page, or undefined when it is one. */
+export function pageProblem(body: unknown): string | undefined {
+	if (typeof body !== 'object' || body === null) return 'no JSON object';
+	if (Array.isArray(body)) return 'a list instead of a page of results';
+	const { results, count, next } = body as IDataObject;
+	if (!Array.isArray(results)) return 'a JSON object without a "results" list';
+	if (results.some((result) => typeof result !== 'object' || result === null)) {
+		return 'a "results" list holding something other than objects';
+	}
+	if (
+		count !== undefined &&
+		count !== null &&
+		!(Number.isSafeInteger(count) && Number(count) >= 0)
+	) {
+		return `a "count" of ${JSON.stringify(count)}, which is no number of results`;
+	}
+	if (next !== undefined && next !== null && typeof next !== 'string') {
+		return `a "next" of ${JSON.stringify(next)}, which is no link`;
+	}
+	return undefined;
+}
+
+/** The URL with its query in a fixed order, so the same page is recognised however written. */
+function pageKey(url: URL): string {
+	const key = new URL(url.href);
+	key.searchParams.sort();
+	key.hash = '';
+	return key.href;
+}
+
+/**
+ * Collects `results` across pages until there is no `next` or `maxResults` are in hand. A `next`
+ * URL on another origin is refused: the API key must never travel to a host the user did not
+ * configure.
+ */
+export async function affindaApiRequestAllPages(
+	this: AffindaContext,
+	request: AffindaRequest,
+	maxResults?: number,
+): Promise<IDataObject[]> {
+	const connection = await connect.call(this);
+	const fail = (message: string, description: string) =>
+		new NodeOperationError(this.getNode(), `${message}${itemSuffix(request.itemIndex)}`, {
+			itemIndex: request.itemIndex,
+			description,
+		});
+
+	const first = new URL(`${connection.baseUrl}${request.path}`);
+	for (const [name, value] of Object.entries(request.qs ?? {})) {
+		if (value !== undefined && value !== null) first.searchParams.set(name, String(value));
+	}
+	const skipped = Number(request.qs?.offset ?? 0) || 0;
+	const visited = new Set<string>();
+	const seenPages = new Set<string>();
+	const results: IDataObject[] = [];
+	let url = first;
+	for (let page = 1; ; page++) {
+		visited.add(pageKey(url));
+		const answer = (await sendRequest.call(this, connection, url.href, {
+			request: { ...request, qs: undefined, idempotent: request.idempotent ?? true },
+			page: { number: page, resultsSoFar: results.length },
+			check: pageProblem,
+		})) as PagedResponse;
+		const pageResults = answer.results ?? [];
+		const where = `page ${page} of ${request.method} ${url.pathname}`;
+
+		const fingerprint = JSON.stringify(pageResults);
+		if (pageResults.length > 0 && seenPages.has(fingerprint)) {
+			throw fail(
+				`Affinda's ${where} repeats the results of an earlier page`,
+				`Stopped rather than return the same results twice (${results.length} results read, none returned). Run again later; if it persists, contact Affinda support.`,
+			);
+		}
+		seenPages.add(fingerprint);
+		results.push(...pageResults);
+
+		if (maxResults !== undefined && results.length >= maxResults) {
+			return results.slice(0, maxResults);
+		}
+		if (!answer.next) {
+			checkCount(answer, results.length, skipped, where, fail);
+			return results;
+		}
+		if (page >= MAX_PAGES) {
+			throw fail(
+				`Stopped after ${MAX_PAGES} pages (${results.length} results) without reaching the last page`,
+				'The service kept returning a next page. Turn off Return All and set a Limit, or narrow the search.',
+			);
+		}
+		const next = new URL(answer.next, `${connection.baseUrl}/`);
+		if (next.origin !== connection.origin) {
+			throw fail(
+				`Refused to follow a next-page link to ${next.origin}, which is not the credential's base URL ${connection.origin}`,
+				'The API key is only ever sent to the configured Affinda host. Check the Region or Base URL of the credential, or contact Affinda support.',
+			);
+		}
+		if (visited.has(pageKey(next))) {
+			throw fail(
+				`Affinda's ${where} links back to a page already read (${next.pathname}${next.search})`,
+				`Stopped rather than loop (${results.length} results read, none returned). Run again later; if it persists, contact Affinda support.`,
+			);
+		}
+		url = next;
+	}
+}
+
+/** The last page's `count` must match what the pages held: otherwise results went missing. */
+function checkCount(
+	answer: PagedResponse,
+	collected: number,
+	skipped: number,
+	where: string,
+	fail: (message: string, description: string) => Error,
+): void {
+	if (typeof answer.count !== 'number') return;
+	const expected = Math.max(answer.count - skipped, 0);
+	if (collected === expected) return;
+	throw fail(
+		`Affinda's ${where} is the last, but the pages held ${collected} results where the service counts ${expected}`,
+		'The list changed while it was read, or the service miscounted; none of the results were returned rather than an incomplete list. Run again.',
+	);
+}
+
+function itemSuffix(itemIndex: number | undefined): string {
+	return itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
+}

@@ -1,0 +1,299 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHookFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	INode,
+	IWebhookFunctions,
+} from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import {
+	CHECK_BEFORE_REPEATING,
+	describeConnectionFailure,
+	describeResponse,
+	REPEATABLE,
+	toNodeApiError,
+	type FailedRequest,
+	type RequestAdvice,
+	type RequestFailure,
+} from './failures';
+import { RETRY_POLICY, retryDelayMs } from './retry';
+
+/**
+ * Sending one request: base URL from the credential, Bearer auth (through n8n's credential
+ * helper), a timeout, redirects kept on the credential's origin, retries as `retry.ts` allows,
+ * and every answer checked to be JSON before anyone reads it.
+ */
+
+export const CREDENTIAL_TYPE = 'affindaApi';
+
+/** Every n8n context that calls the service: node runs, dropdowns, and the trigger's hooks and webhook. */
+export type AffindaContext =
+	| IExecuteFunctions
+	| ILoadOptionsFunctions
+	| IHookFunctions
+	| IWebhookFunctions;
+
+/**
+ * How long one request may go without an answer, unless the operation says otherwise. Affinda
+ * answers reads and searches in seconds; a minute leaves room for a slow day, yet a connection
+ * that hangs fails within a minute, not after n8n's own five.
+ */
+export const DEFAULT_TIMEOUT_SECONDS = 60;
+
+interface AffindaCredentials {
+	region?: string;
+	baseUrl?: string;
+	apiKey?: string;
+}
+
+export interface AffindaRequest {
+	method: IHttpRequestMethods;
+	/** Path below the base URL, e.g. `/v3/documents`. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject | IDataObject[] | FormData;
+	/** Headers beyond auth, e.g. the X-Hook-Secret that activates a webhook subscription. */
+	headers?: Record<string, string>;
+	/** The input item the request is made for, so errors point at it. */
+	itemIndex?: number;
+	/**
+	 * Whether sending the request twice does no harm, so that a fault after which the service may
+	 * have acted (a 502, a dropped connection) may be retried. Reads, searches and updates that
+	 * set values are; uploads are not. Defaults to GET only.
+	 */
+	idempotent?: boolean;
+	/** What to tell the person when the request fails, for this operation. */
+	advice?: RequestAdvice;
+	/** Milliseconds without an answer before the request is given up (default one minute). */
+	timeoutMs?: number;
+	/**
+	 * A moment (epoch ms) by which the item must be done (Parsing Timeout): no retry is waited for
+	 * past it, and a request in flight gets at most a moment more to answer.
+	 */
+	deadline?: number;
+	/** The error to fail with when the request fails once the deadline has passed. */
+	deadlineError?: () => Error;
+}
+
+/** Where requests go, and the key to keep out of every message: read once per call. */
+export interface Connection {
+	baseUrl: string;
+	origin: string;
+	secret?: string;
+}
+
+export function baseUrlFromCredentials(credentials: AffindaCredentials, node: INode): string {
+	const region = credentials.region ?? 'api';
+	if (region !== 'custom') return `https://${region}.affinda.com`;
+	const configured = String(credentials.baseUrl ?? '').trim();
+	let parsed: URL | undefined;
+	try {
+		parsed = new URL(configured);
+	} catch {
+		parsed = undefined;
+	}
+	if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
+		throw new NodeOperationError(
+			node,
+			`The credential's Base URL "${configured}" is not an http(s) URL`,
+			{
+				description:
+					'Open the Affinda API credential and enter an origin such as https://affinda.example.com.',
+			},
+		);
+	}
+	return configured.replace(/\/+$/, '');
+}
+
+export async function connect(this: AffindaContext): Promise<Connection> {
+	const credentials = await this.getCredentials<AffindaCredentials>(CREDENTIAL_TYPE);
+	const baseUrl = baseUrlFromCredentials(credentials, this.getNode());
+	const secret = typeof credentials.apiKey === 'string' ? credentials.apiKey : undefined;
+	return { baseUrl, origin: new URL(baseUrl).origin, secret: secret || undefined };
+}
+
+export async function getBaseUrl(this: AffindaContext): Promise<string> {
+	return (await connect.call(this)).baseUrl;
+}
+
+/** One request, with retries, answered with the parsed JSON body (empty for a 204). */
+export async function affindaApiRequest(
+	this: AffindaContext,
+	request: AffindaRequest,
+): Promise<IDataObject> {
+	const connection = await connect.call(this);
+	const body = await sendRequest.call(this, connection, `${connection.baseUrl}${request.path}`, {
+		request,
+	});
+	return (typeof body === 'object' && body !== null ? body : {}) as IDataObject;
+}
+
+/* ------------------------------------------------------------------ sending */
+
+export interface Sending {
+	request: AffindaRequest;
+	/** For a page of a list: which one, and how many results came before it. */
+	page?: FailedRequest['page'];
+	/** A further check of a success answer's body: what is wrong with it, or undefined. */
+	check?: (body: unknown) => string | undefined;
+}
+
+/** Statuses whose answer is a redirect to follow or refuse (304 is not one). */
+const REDIRECTS = [301, 302, 303, 307, 308];
+
+/** Sends `request` to `url` (query included or in `request.qs`) and returns the JSON body. */
+export async function sendRequest(
+	this: AffindaContext,
+	connection: Connection,
+	url: string,
+	{ request, page, check }: Sending,
+): Promise<unknown> {
+	const idempotent = request.idempotent ?? ['GET', 'HEAD'].includes(request.method);
+	for (let attempt = 0; ; attempt++) {
+		const answer = await sendFollowingRedirects.call(this, connection, url, request);
+		let failure: RequestFailure;
+		if ('failure' in answer) {
+			failure = answer.failure;
+		} else if (answer.response.statusCode >= 300) {
+			failure = describeResponse(answer.response);
+		} else {
+			const { response } = answer;
+			const malformed = notJson(request.method, response) ?? check?.(response.body);
+			if (malformed === undefined) return response.statusCode === 204 ? undefined : response.body;
+			failure = { status: response.statusCode, malformed };
+		}
+		let delayMs = retryDelayMs(failure, attempt, idempotent);
+		if (request.deadline !== undefined && Date.now() + (delayMs ?? 0) >= request.deadline) {
+			if (request.deadlineError) throw request.deadlineError();
+			delayMs = undefined;
+		}
+		if (delayMs === undefined) {
+			const failed: FailedRequest = {
+				method: request.method,
+				path: new URL(answer.url).pathname,
+				origin: connection.origin,
+				itemIndex: request.itemIndex,
+				idempotent,
+				advice: request.advice ?? (idempotent ? REPEATABLE : CHECK_BEFORE_REPEATING),
+				page,
+			};
+			throw toNodeApiError(this.getNode(), failure, failed, attempt + 1, connection.secret);
+		}
+		await sleep(delayMs);
+	}
+}
+
+/** A request in flight when the deadline passes gets this much longer to answer. */
+const DEADLINE_GRACE_MS = 500;
+
+function timeoutOf(request: AffindaRequest): number {
+	const timeoutMs = request.timeoutMs ?? DEFAULT_TIMEOUT_SECONDS * 1000;
+	if (request.deadline === undefined) return timeoutMs;
+	return Math.max(1, Math.min(timeoutMs, request.deadline + DEADLINE_GRACE_MS - Date.now()));
+}
+
+/** What one attempt came to: an answer (at the URL that gave it), or a failure without one. */
+type Attempt =
+	| { response: IN8nHttpFullResponse; url: string }
+	| { failure: RequestFailure; url: string };
+
+/**
+ * One attempt. n8n is told not to follow redirects: a redirect on the same origin is followed
+ * here for requests without a body; any other is refused, so a body, a file or the API key
+ * never goes to a host the person did not configure.
+ */
+async function sendFollowingRedirects(
+	this: AffindaContext,
+	connection: Connection,
+	url: string,
+	request: AffindaRequest,
+): Promise<Attempt> {
+	let current = url;
+	let qs = request.qs;
+	for (let hop = 0; ; hop++) {
+		const timeoutMs = timeoutOf(request);
+		const options: IHttpRequestOptions = {
+			method: request.method,
+			url: current,
+			qs,
+			body: request.body,
+			headers: request.headers,
+			json: true,
+			timeout: timeoutMs,
+			// The status, headers (Retry-After, Location) and error body are read here, not by n8n.
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
+		};
+		const startedAt = Date.now();
+		let response: IN8nHttpFullResponse;
+		try {
+			response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				CREDENTIAL_TYPE,
+				options,
+			)) as IN8nHttpFullResponse;
+		} catch (error) {
+			// Only the error code is kept: the error itself holds the request, and so the key.
+			const { networkCode } = describeConnectionFailure(error);
+			const timedOut =
+				(networkCode === 'ECONNABORTED' || networkCode === 'ETIMEDOUT') &&
+				Date.now() - startedAt >= timeoutMs - 50;
+			const failure = timedOut
+				? { networkCode, timedOutAfterSeconds: roundSeconds(timeoutMs) }
+				: { networkCode };
+			return { failure, url: current };
+		}
+		if (!REDIRECTS.includes(response.statusCode)) return { response, url: current };
+
+		const location = response.headers?.location;
+		const target = typeof location === 'string' ? new URL(location, current) : undefined;
+		if (!target || target.origin !== connection.origin || request.body !== undefined) {
+			return {
+				failure: { status: response.statusCode, redirectTo: target?.href ?? current },
+				url: current,
+			};
+		}
+		if (hop >= RETRY_POLICY.maxRedirects) {
+			const malformed = `more than ${RETRY_POLICY.maxRedirects} redirects`;
+			return { failure: { status: response.statusCode, malformed }, url: current };
+		}
+		current = target.href;
+		qs = undefined; // the Location carries its own query
+	}
+}
+
+function roundSeconds(ms: number): number {
+	return Math.round(ms / 100) / 10;
+}
+
+/** What a success answer holds instead of JSON, or undefined when it is JSON (or rightly empty). */
+function notJson(method: string, response: IN8nHttpFullResponse): string | undefined {
+	const { body, statusCode } = response;
+	if (statusCode === 204) return undefined;
+	if (body === undefined || body === null || body === '') {
+		return method === 'DELETE' ? undefined : 'an empty answer';
+	}
+	if (Buffer.isBuffer(body)) return 'binary data';
+	if (typeof body !== 'string') return undefined;
+	return describeText(body);
+}
+
+/** Names what came back, quoting little of it: enough to recognise a proxy's page. */
+export function describeText(text: string): string {
+	const trimmed = text.trim();
+	if (trimmed.startsWith('<')) {
+		const title = /<title[^>]*>([^<]{1,80})<\/title>/i.exec(trimmed)?.[1]?.trim();
+		return title ? `an HTML page ("${title}")` : 'an HTML page';
+	}
+	if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+		return `JSON that is cut short or malformed (${trimmed.length} characters)`;
+	}
+	return `text that is not JSON (${JSON.stringify(trimmed.slice(0, 60))}${trimmed.length > 60 ? '…' : ''})`;
+}
