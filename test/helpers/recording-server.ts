@@ -1,6 +1,6 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 /** A local HTTP server that records every request it receives and answers as a test scripts it. */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface RecordedRequest {
@@ -35,45 +35,54 @@ export interface RecordingServer {
 	stop(): Promise<void>;
 }
 
+/** The request as received: method, path, query, headers and body (parsed when JSON). */
+export function recordRequest(req: IncomingMessage, raw: Buffer): RecordedRequest {
+	const text = raw.toString('utf8');
+	const url = new URL(req.url ?? '/', 'http://recording.local');
+	let body: unknown = text;
+	if (String(req.headers['content-type']).includes('json') && text !== '') body = JSON.parse(text);
+	return {
+		method: req.method ?? '',
+		path: url.pathname,
+		query: Object.fromEntries(url.searchParams),
+		headers: req.headers,
+		body,
+		raw,
+	};
+}
+
+/** The whole body of a request. */
+export function readBody(req: IncomingMessage): Promise<Buffer> {
+	return new Promise((done, failed) => {
+		const chunks: Buffer[] = [];
+		req.on('data', (chunk: Buffer) => chunks.push(chunk));
+		req.on('end', () => done(Buffer.concat(chunks)));
+		req.on('error', failed);
+	});
+}
+
 export async function startRecordingServer(
 	responder: Responder = () => ({}),
 ): Promise<RecordingServer> {
 	let respond = responder;
 	const requests: RecordedRequest[] = [];
-	const server = createServer((req, res) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (chunk: Buffer) => chunks.push(chunk));
-		req.on('end', async () => {
-			const raw = Buffer.concat(chunks);
-			const text = raw.toString('utf8');
-			const url = new URL(req.url ?? '/', 'http://recording.local');
-			let body: unknown = text;
-			if (String(req.headers['content-type']).includes('json') && text !== '')
-				body = JSON.parse(text);
-			const recorded: RecordedRequest = {
-				method: req.method ?? '',
-				path: url.pathname,
-				query: Object.fromEntries(url.searchParams),
-				headers: req.headers,
-				body,
-				raw,
-			};
-			requests.push(recorded);
-			try {
-				const answer = await respond(recorded, handle);
-				const json = answer.text === undefined && answer.body !== undefined;
-				const payload = answer.text ?? (json ? JSON.stringify(answer.body) : '');
-				res.writeHead(answer.status ?? 200, {
-					...(json ? { 'content-type': 'application/json' } : {}),
-					...(answer.text !== undefined ? { 'content-type': 'text/plain' } : {}),
-					...answer.headers,
-				});
-				res.end(payload);
-			} catch (error) {
-				res.writeHead(599, { 'content-type': 'text/plain' });
-				res.end(String(error));
-			}
-		});
+	const server = createServer(async (req, res) => {
+		const recorded = recordRequest(req, await readBody(req));
+		requests.push(recorded);
+		try {
+			const answer = await respond(recorded, handle);
+			const json = answer.text === undefined && answer.body !== undefined;
+			const payload = answer.text ?? (json ? JSON.stringify(answer.body) : '');
+			res.writeHead(answer.status ?? 200, {
+				...(json ? { 'content-type': 'application/json' } : {}),
+				...(answer.text !== undefined ? { 'content-type': 'text/plain' } : {}),
+				...answer.headers,
+			});
+			res.end(payload);
+		} catch (error) {
+			res.writeHead(599, { 'content-type': 'text/plain' });
+			res.end(String(error));
+		}
 	});
 	await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
 	const { port } = server.address() as AddressInfo;
