@@ -1,6 +1,7 @@
 // Faults for reliability tests and benchmarks. Whether request number n is dropped or answered
 // 500/503, and its extra latency, depend only on the seed and n, so a run repeats exactly. The
-// rate limit counts requests in fixed one-second windows from the emulator's start.
+// rate limit counts requests in fixed one-second windows from the emulator's start, on the
+// emulator's clock (which a test may pause, to keep a burst inside one window).
 
 import { Random } from './random';
 

@@ -110,8 +110,9 @@ export interface Emulator {
 	/** Changes faults for the rest of the run (the fault sequence restarts). */
 	setFaults(faults: FaultOptions): void;
 	/**
-	 * The emulator's clock for parsing and webhook deliveries. While paused, nothing it schedules
-	 * happens: an uploaded document stays unparsed (and a wait=true upload unanswered) until
+	 * The emulator's clock for parsing, webhook deliveries and rate-limit windows. While paused,
+	 * nothing it schedules happens and the clock stands still: an uploaded document stays unparsed
+	 * (and a wait=true upload unanswered), and requests stay in one rate-limit window, until
 	 * resume(), however long the test takes. Requests are still answered.
 	 */
 	clock: { pause(): void; resume(): void; readonly paused: boolean };
@@ -233,7 +234,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	registerCatalogRoutes(router, app);
 	registerResthookRoutes(router, app);
 
-	const faults = new FaultInjector(seed, options.faults ?? {});
+	const faults = new FaultInjector(seed, options.faults ?? {}, () => scheduler.now());
 	const received: ReceivedRequest[] = [];
 	let url = '';
 	const server = createEmulatorServer({

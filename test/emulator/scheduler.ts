@@ -1,14 +1,16 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals */
-// The emulator's clock for what happens later: parsing finishing, webhook deliveries and their
-// retries. stop() cancels every timer at once, so a stopped emulator leaves nothing pending (jest
-// exits) and nothing fires after it stopped. pause() holds every task that comes due until
-// resume(), so a test can hold a document in its unparsed state for as long as it likes, however
-// slow the machine, instead of racing the parse delay.
+// The emulator's clock for what happens later (parsing finishing, webhook deliveries and their
+// retries) and for the rate limit's windows. stop() cancels every timer at once, so a stopped
+// emulator leaves nothing pending (jest exits) and nothing fires after it stopped. pause() holds
+// every task that comes due, and stops the clock, until resume(): a test can hold a document in
+// its unparsed state, or a burst of requests inside one rate-limit window, however slow the
+// machine, instead of racing the clock.
 
 export class Scheduler {
 	private readonly timers = new Set<NodeJS.Timeout>();
 	private stopped = false;
 	private paused = false;
+	private pausedAt = 0;
 	/** Tasks that came due while paused, in the order they came due. */
 	private held: Array<() => void> = [];
 
@@ -31,8 +33,15 @@ export class Scheduler {
 		return this.paused;
 	}
 
-	/** From now on, tasks that come due wait for resume(). */
+	/** Epoch milliseconds; while paused, the moment of pausing. */
+	now(): number {
+		return this.paused ? this.pausedAt : Date.now();
+	}
+
+	/** From now on, tasks that come due wait for resume(), and now() stands still. */
 	pause(): void {
+		if (this.paused) return;
+		this.pausedAt = Date.now();
 		this.paused = true;
 	}
 
