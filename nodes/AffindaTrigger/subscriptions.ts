@@ -2,7 +2,11 @@ import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../Affinda/helpers/errors';
-import { affindaApiRequest, affindaApiRequestAllPages } from '../Affinda/transport';
+import {
+	affindaApiRequest,
+	affindaApiRequestAllPages,
+	type RequestAdvice,
+} from '../Affinda/transport';
 import { TRIGGER_EVENTS } from './events';
 import { checkSettingsAtActivation } from './settings';
 
@@ -19,6 +23,12 @@ const PAYLOAD_VERSION = 'v3';
 /** How long create() waits for the handshake to activate its subscriptions (tests shorten it). */
 export const activationWait = { timeoutMs: 30_000 };
 const LIST_PAGE_SIZE = 100;
+/** Subscribing is not repeated by itself, but activating again is always safe. */
+const SUBSCRIBE_ADVICE: RequestAdvice = {
+	rerun: 'Activate the workflow again later.',
+	ifUncertain:
+		'Activate the workflow again later: the trigger first removes any subscription left for its URL.',
+};
 
 interface Subscription extends IDataObject {
 	id: number;
@@ -158,6 +168,7 @@ export async function createSubscriptions(this: IHookFunctions): Promise<boolean
 				method: 'POST',
 				path: SUBSCRIPTIONS_PATH,
 				body: { targetUrl: wanted.targetUrl, event, ...wanted.scope, version: PAYLOAD_VERSION },
+				advice: SUBSCRIBE_ADVICE,
 			})) as Subscription;
 			created.push(subscription.id);
 		}
@@ -165,7 +176,7 @@ export async function createSubscriptions(this: IHookFunctions): Promise<boolean
 		complete = true;
 	} finally {
 		// Nothing half-made stays behind; the error that stopped us is the one reported.
-		if (!complete) await removeQuietly.call(this, created);
+		if (!complete) await cleanUpAfterFailure.call(this, wanted.targetUrl, created);
 	}
 	staticDataOf.call(this).subscriptionIds = created;
 	return true;
@@ -198,7 +209,12 @@ async function deleteSubscriptionsFor(
 
 async function deleteSubscription(this: IHookFunctions, id: number): Promise<void> {
 	try {
-		await affindaApiRequest.call(this, { method: 'DELETE', path: `${SUBSCRIPTIONS_PATH}/${id}` });
+		await affindaApiRequest.call(this, {
+			method: 'DELETE',
+			path: `${SUBSCRIPTIONS_PATH}/${id}`,
+			// Deleting twice does no harm (the second finds nothing), so a dropped answer may be retried.
+			idempotent: true,
+		});
 	} catch (error) {
 		// Already gone (deleted by hand, or by the service after a 410): what we wanted.
 		if (error instanceof NodeApiError && error.httpCode === '404') return;
@@ -206,15 +222,22 @@ async function deleteSubscription(this: IHookFunctions, id: number): Promise<voi
 	}
 }
 
-async function removeQuietly(this: IHookFunctions, ids: number[]): Promise<void> {
-	for (const id of ids) {
-		try {
-			await deleteSubscription.call(this, id);
-		} catch (error) {
-			this.logger.warn(
-				`Affinda Trigger could not remove subscription ${id} after a failed activation: ${(error as Error).message}`,
-			);
-		}
+/**
+ * After a failed activation: what it made goes, and whatever else the URL holds (a POST whose
+ * answer was lost may have made one). A failure here is logged, not thrown: the error that
+ * stopped the activation is the one to report, and the next activation removes what is left.
+ */
+async function cleanUpAfterFailure(
+	this: IHookFunctions,
+	targetUrl: string,
+	created: number[],
+): Promise<void> {
+	try {
+		await deleteSubscriptionsFor.call(this, targetUrl, created);
+	} catch (error) {
+		this.logger.warn(
+			`Affinda Trigger could not remove the subscriptions for ${targetUrl} after a failed activation (the next activation removes them): ${(error as Error).message}`,
+		);
 	}
 }
 

@@ -123,7 +123,12 @@ test('activated: a parsed upload runs the workflow once; forged and replayed del
 	const handshakes = emulator.webhookDeliveries.filter(
 		(d) => d.kind === 'handshake' && d.targetUrl === productionUrl,
 	);
-	expect(handshakes.map((d) => d.status)).toEqual([200]);
+	expect(
+		await eventually(
+			async () => handshakes.map((d) => d.status),
+			(statuses) => !statuses.includes(null),
+		),
+	).toEqual([200]);
 	expect(await executionsOf(n8n.client, stored.id)).toEqual([]);
 
 	// A CV is uploaded without waiting; when parsing ends the emulator POSTs the signed event.
@@ -152,7 +157,13 @@ test('activated: a parsed upload runs the workflow once; forged and replayed del
 	const delivered = emulator.webhookDeliveries.find(
 		(d): d is WebhookDelivery => d.kind === 'event' && d.targetUrl === productionUrl,
 	)!;
-	expect(delivered.status).toBe(200);
+	// The emulator records n8n's answer once it has read it.
+	expect(
+		await eventually(
+			async () => delivered.status,
+			(status) => status !== null,
+		),
+	).toBe(200);
 
 	// Forged: the same body signed with another key. Replayed: the emulator's delivery sent again
 	// byte for byte, signature and all.
