@@ -813,7 +813,7 @@ describe('Trust under faults, on the wire', () => {
 			]);
 		});
 
-		test('document identifiers, filters and upload options', async () => {
+		test('document identifiers', async () => {
 			const result = await run(
 				{
 					resource: 'document',
@@ -832,6 +832,91 @@ describe('Trust under faults, on the wire', () => {
 				'Parameter "Document" (identifier) is "undefined", but must be a document identifier [item 3]',
 			]);
 			expect(server.requests).toHaveLength(0);
+		});
+
+		test('flags from expressions: "false" is false, other text is refused, never taken as true', async () => {
+			server.configure({ candidates: 120 });
+			const result = await run(
+				{
+					resource: 'resume',
+					operation: 'search',
+					indices: ['all'],
+					searchMode: 'custom',
+					returnAll: '={{ $json.value }}',
+					limit: 2,
+				},
+				{ input: badItems(['false', 'maybe', 1]), settings: { onError: 'continueErrorOutput' } },
+			);
+			expect(failedWith(result)).toEqual([
+				[
+					'Parameter "Return All" (returnAll) is "maybe", but must be true or false [item 1]',
+					{ item: 1 },
+				],
+				[
+					'Parameter "Return All" (returnAll) is 1, but must be true or false [item 2]',
+					{ item: 2 },
+				],
+			]);
+			expect(server.requests.map((r) => r.query)).toEqual([{ limit: '2', offset: '0' }]);
+			expect(result.output(AFFINDA_NODE_NAME, 0)).toHaveLength(2);
+		});
+
+		test('document list filters and upload options from expressions', async () => {
+			const list = await run(
+				{
+					resource: 'document',
+					operation: 'getMany',
+					returnAll: true,
+					filters: { ready: '={{ $json.ready }}', tags: '={{ $json.tags }}' },
+				},
+				{
+					input: [
+						{ json: { ready: {}, tags: '1' } },
+						{ json: { ready: true, tags: [12, Number.NaN] } },
+						{ json: { ready: 'false', tags: [12, '34'] } },
+					],
+					settings: { onError: 'continueErrorOutput' },
+				},
+			);
+			expect(failedWith(list)).toEqual([
+				['Parameter "Ready" (ready) is {}, but must be true or false [item 0]', { item: 0 }],
+				[
+					'Parameter "Tag IDs" (tags) is [12, NaN], but must be whole-number tag IDs separated by commas [item 1]',
+					{ item: 1 },
+				],
+			]);
+			expect(server.requests.map((r) => r.query)).toEqual([
+				{ ready: 'false', tags: '12,34', limit: '100' },
+			]);
+
+			const uploads = await run(
+				{
+					resource: 'document',
+					operation: 'upload',
+					workspace: { __rl: true, mode: 'id', value: 'wsRecruit' },
+					options: { customIdentifier: '={{ $json.value }}', fileName: '={{ $json.value }}' },
+				},
+				{
+					input: [{}, Number.NaN, 'cv-7'].map((value) => ({
+						json: { value } as IDataObject,
+						binary: { data: resumeFile },
+					})),
+					settings: { onError: 'continueErrorOutput' },
+				},
+			);
+			expect(failedWith(uploads)).toEqual([
+				[
+					'Parameter "Custom Identifier" (customIdentifier) is {}, but must be text [item 0]',
+					{ item: 0 },
+				],
+				[
+					'Parameter "Custom Identifier" (customIdentifier) is NaN, but must be text [item 1]',
+					{ item: 1 },
+				],
+			]);
+			expect(server.documents.map((d) => [d.customIdentifier, d.fileName])).toEqual([
+				['cv-7', 'cv-7'],
+			]);
 		});
 	});
 });

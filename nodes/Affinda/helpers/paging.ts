@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { affindaApiRequestAllPages, type AffindaRequest } from '../transport';
-import { readWholeNumber } from './parameters';
+import { readFlag, readWholeNumber } from './parameters';
 import { readRequestTimeoutMs } from './request';
 
 /**
@@ -15,7 +15,10 @@ export async function requestReturnAllOrLimit(
 	pageSize: number,
 	request: Omit<AffindaRequest, 'itemIndex'>,
 ): Promise<IDataObject[]> {
-	const returnAll = this.getNodeParameter('returnAll', itemIndex) as boolean;
+	const returnAll = readFlag(
+		{ displayName: 'Return All', name: 'returnAll' },
+		this.getNodeParameter('returnAll', itemIndex),
+	);
 	const limit = returnAll
 		? pageSize
 		: readWholeNumber(

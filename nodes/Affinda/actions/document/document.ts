@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { readIdentifier } from '../../helpers/parameters';
+import { readFlag, readIdentifier } from '../../helpers/parameters';
 import type { RequestAdvice } from '../../transport';
 
 /** What the document operations share at run time: paths, identifiers and the output shape. */
@@ -85,5 +85,9 @@ export function documentOutput(
 	itemIndex: number,
 	document: IDataObject,
 ): IDataObject {
-	return this.getNodeParameter('simplify', itemIndex) ? simplifyDocument(document) : document;
+	const simplify = readFlag(
+		{ displayName: 'Simplify', name: 'simplify' },
+		this.getNodeParameter('simplify', itemIndex),
+	);
+	return simplify ? simplifyDocument(document) : document;
 }

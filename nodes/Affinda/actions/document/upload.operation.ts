@@ -329,12 +329,18 @@ async function buildUploadForm(
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const wait = this.getNodeParameter('wait', itemIndex) as boolean;
+	const wait = readFlag(
+		{ displayName: 'Wait for Parsing', name: 'wait' },
+		this.getNodeParameter('wait', itemIndex),
+	);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	if (options.deleteAfterParse === true && !wait) {
+	const deleteAfterParse = { displayName: 'Delete After Parse', name: 'deleteAfterParse' };
+	const deleting =
+		options.deleteAfterParse !== undefined && readFlag(deleteAfterParse, options.deleteAfterParse);
+	if (deleting && !wait) {
 		invalid(
-			{ displayName: 'Delete After Parse', name: 'deleteAfterParse' },
-			true,
+			deleteAfterParse,
+			options.deleteAfterParse,
 			'off unless Wait for Parsing is on, or nothing would be left to fetch',
 		);
 	}

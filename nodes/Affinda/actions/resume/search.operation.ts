@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestReturnAllOrLimit } from '../../helpers/paging';
-import { readIdentifier, readWholeNumber } from '../../helpers/parameters';
+import { readFlag, readIdentifier, readWholeNumber } from '../../helpers/parameters';
 import { criteriaProperties } from '../../search/criteria';
 import { buildSearchBody, readCriteriaValues } from '../../search/input';
 import { simplifySearchResult } from '../../search/output';
@@ -119,6 +119,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body,
 		idempotent: true,
 	});
-	const simplify = this.getNodeParameter('simplify', itemIndex) as boolean;
+	const simplify = readFlag(simplifyParameter, this.getNodeParameter('simplify', itemIndex));
 	return simplify ? results.map(simplifySearchResult) : results;
 }
