@@ -32,6 +32,9 @@ import type { RecordedRequest } from '../helpers/recording-server';
 /** The credential's key in every run: watched for in every output, error and log line. */
 const WATCHED_CREDENTIAL = 'faults-7c1e-do-not-leak';
 
+/** The node as a person adds it today: the newest version, which has Options → Request Timeout. */
+const NEW_NODE = { typeVersion: 2 };
+
 /** What must stay zero over the whole suite, and how many scenarios fed it. */
 const ledger = {
 	scenarios: 0,
@@ -113,7 +116,7 @@ describe('Trust under faults, on the wire', () => {
 		parameters: IDataObject,
 		{ input, settings = {} }: { input?: INodeExecutionData[]; settings?: IDataObject } = {},
 	) => {
-		const result = await runWorkflow(affindaWorkflow(parameters, settings), {
+		const result = await runWorkflow(affindaWorkflow(parameters, { ...NEW_NODE, ...settings }), {
 			credentials: affindaCredentials(server.url, WATCHED_CREDENTIAL),
 			input,
 		});
@@ -685,7 +688,7 @@ describe('Trust under faults, on the wire', () => {
 		test('a refused connection: tried again, then "nothing was sent" and how to re-run only this item', async () => {
 			const gone = server.url;
 			await server.stop();
-			const result = await runWorkflow(affindaWorkflow(upload()), {
+			const result = await runWorkflow(affindaWorkflow(upload(), NEW_NODE), {
 				credentials: affindaCredentials(gone, WATCHED_CREDENTIAL),
 				input: files(['item-0']),
 			});
