@@ -1,8 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- a set-up script: it runs apt-get */
 // The browser the editor tests drive: Debian's own `chromium` package, never a browser download
-// (DECISIONS.md 18: none can be fetched here, and Playwright's downloads are not Debian's). Installed
-// with apt-get once, with progress; later runs find it at /usr/bin/chromium. Run on its own with
-// `npm run browser:install`; the browser test calls ensureChromium() itself.
+// (CONTRIBUTING.md, settled choices: none can be fetched here, and Playwright's downloads are not
+// Debian's). Installed with apt-get once, with progress; later runs find it at /usr/bin/chromium.
+// Run on its own with `npm run browser:install`; the browser test calls ensureChromium() itself.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
