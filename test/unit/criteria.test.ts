@@ -1,20 +1,17 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../../nodes/Affinda/helpers/errors';
-import {
-	buildCriteriaBody,
-	criteriaFor,
-	criteriaProperties,
-	SEARCH_CRITERIA,
-} from '../../nodes/Affinda/search/criteria';
+import { buildCriteriaBody } from '../../nodes/Affinda/search/body';
+import { criteriaFor, SEARCH_CRITERIA, tunes } from '../../nodes/Affinda/search/criteria';
 import { buildSearchBody, toIndices } from '../../nodes/Affinda/search/input';
+import { criteriaParameter } from '../../nodes/Affinda/search/parameters';
 import { SPEC_MATCH_DETAIL_FIELDS, SPEC_RESUME_SEARCH_FIELDS } from '../helpers/spec-fields';
 
 /** Fields the operations set from their own top-level parameters rather than the criteria. */
 const TOP_LEVEL_FIELDS = ['indices', 'jobDescription', 'resume'];
 
 const fieldsOf = (body: 'resumeSearch' | 'jobDescriptionMatch') =>
-	criteriaFor(body).map((criterion) => criterion.field);
+	criteriaFor(body).flatMap((criterion) => criterion.facets.map((facet) => facet.field));
 
 function expectInvalid(build: () => unknown, message: string) {
 	let thrown: unknown;
@@ -40,84 +37,121 @@ describe('the criteria table', () => {
 		);
 	});
 
-	test('lists each field once', () => {
-		const fields = SEARCH_CRITERIA.map((criterion) => criterion.field);
+	test('holds one row per criterion, each field in one row only', () => {
+		const fields = SEARCH_CRITERIA.flatMap((criterion) => criterion.facets.map((f) => f.field));
 		expect(new Set(fields).size).toBe(fields.length);
+		expect(SEARCH_CRITERIA.map((criterion) => criterion.label)).toEqual([
+			'Custom Data',
+			'Education',
+			'Job Titles',
+			'Languages',
+			'Locations',
+			'Management Level',
+			'Occupation Groups',
+			'Search Expression',
+			'Skills',
+			'Years of Experience',
+		]);
+	});
+
+	test('a Required switch and a Weight belong to the criterion they tune', () => {
+		for (const criterion of SEARCH_CRITERIA) {
+			for (const facet of criterion.facets.filter(tunes)) {
+				expect(facet.field).toMatch(facet.kind === 'weight' ? /Weight$/ : /Required$/);
+			}
+		}
+		const jobTitles = SEARCH_CRITERIA.find((criterion) => criterion.key === 'jobTitles');
+		expect(jobTitles?.facets.map((facet) => facet.field)).toEqual([
+			'jobTitles',
+			'jobTitlesCurrentOnly',
+			'jobTitlesRequired',
+			'jobTitlesWeight',
+		]);
 	});
 });
 
-describe('node parameters derived from the table', () => {
-	const collections = criteriaProperties('resumeSearch');
-	const byName = (name: string) =>
-		collections.find((c) => c.name === name)?.options as INodeProperties[];
+describe('the Criteria parameter derived from the table', () => {
+	const parameter = criteriaParameter('resumeSearch');
+	const entries = parameter.options as INodePropertyCollection[];
+	const entry = (key: string) => entries.find((e) => e.name === key) as INodePropertyCollection;
+	const facet = (key: string, field: string) =>
+		entry(key).values.find((value) => value.name === field) as INodeProperties;
 
-	test('are three collections whose options carry the wire field names', () => {
-		expect(collections.map((c) => [c.name, c.type])).toEqual([
-			['criteria', 'collection'],
-			['requiredCriteria', 'collection'],
-			['weights', 'collection'],
-		]);
-		const names = collections.flatMap((c) => (c.options as INodeProperties[]).map((o) => o.name));
-		expect(names.sort()).toEqual(fieldsOf('resumeSearch').sort());
-	});
-
-	test('every weight is a number bounded to 0..1, every required flag a boolean', () => {
-		for (const weight of byName('weights')) {
-			expect(weight.name).toMatch(/Weight$/);
-			expect(weight.type).toBe('number');
-			expect(weight.typeOptions).toMatchObject({ minValue: 0, maxValue: 1 });
-		}
-		for (const flag of byName('requiredCriteria')) {
-			expect(flag.name).toMatch(/Required$/);
-			expect(flag.type).toBe('boolean');
-			expect(flag.description).toMatch(/^Whether /);
-		}
-	});
-
-	test('years and the location distance carry their lower bounds', () => {
-		const criteria = byName('criteria');
-		for (const name of ['yearsExperienceMin', 'yearsExperienceMax']) {
-			expect(criteria.find((o) => o.name === name)?.typeOptions).toMatchObject({
-				minValue: 0,
-				numberPrecision: 0,
-			});
-		}
-		const locations = criteria.find((o) => o.name === 'locations') as unknown as IDataObject;
-		const values = (locations.options as IDataObject[])[0].values as INodeProperties[];
-		expect(values.find((v) => v.name === 'distance')?.typeOptions).toMatchObject({ minValue: 1 });
-		expect(values.find((v) => v.name === 'unit')?.options).toEqual([
-			{ name: 'Kilometers', value: 'km' },
-			{ name: 'Miles', value: 'mi' },
-		]);
-	});
-
-	test("enumerations are the specification's", () => {
-		const criteria = byName('criteria');
-		const values = (name: string) =>
-			(criteria.find((o) => o.name === name)?.options as unknown as IDataObject[]).map(
-				(o) => o.value,
-			);
-		expect(values('highestDegreeTypes')).toEqual([
-			'bachelors',
-			'certificate',
-			'doctoral',
-			'masters',
-			'school',
-		]);
-		expect(values('managementLevel')).toEqual(['None', 'Low', 'Mid', 'Upper']);
-	});
-
-	test('options are alphabetised, as n8n lists them', () => {
-		for (const collection of [...collections, ...criteriaProperties('jobDescriptionMatch')]) {
-			const names = (collection.options as INodeProperties[]).map((o) => o.displayName);
-			expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
-		}
-	});
-
-	test('the match detail collections hold only its fields', () => {
-		const names = criteriaProperties('jobDescriptionMatch').flatMap((c) =>
-			(c.options as INodeProperties[]).map((o) => o.name),
+	test('is one collection with one entry per criterion, each added once', () => {
+		expect(parameter).toMatchObject({
+			name: 'criteria',
+			type: 'fixedCollection',
+			typeOptions: { multipleValues: false },
+			placeholder: 'Add Criterion',
+		});
+		expect(entries.map((e) => e.displayName)).toEqual(
+			SEARCH_CRITERIA.map((criterion) => criterion.label),
 		);
+	});
+
+	test('each entry holds its facets under their wire names, value beside Required and Weight', () => {
+		for (const criterion of criteriaFor('resumeSearch')) {
+			expect(entry(criterion.key).values.map((value) => value.name)).toEqual(
+				criterion.facets.map((f) => f.field),
+			);
+		}
+		expect(entry('jobTitles').values.map((value) => value.displayName)).toEqual([
+			'Job Titles',
+			'Current Job Title Only',
+			'Required',
+			'Weight',
+		]);
+	});
+
+	test('nothing starts with a value that would reach the service', () => {
+		const all = entries.flatMap((e) => e.values);
+		for (const value of all.filter((v) => v.type === 'boolean')) expect(value.default).toBe(false);
+		for (const value of all.filter((v) => v.type === 'number')) expect(value.default).toBeNull();
+		expect(facet('managementLevel', 'managementLevel')).toMatchObject({
+			type: 'options',
+			default: '',
+			required: true,
+		});
+		const location = (facet('locations', 'locations').options as INodePropertyCollection[])[0];
+		expect(location.values.find((v) => v.name === 'distance')?.default).toBeNull();
+		expect(location.values.find((v) => v.name === 'place')).toMatchObject({ required: true });
+		const filter = (facet('customData', 'customData').options as INodePropertyCollection[])[0];
+		expect(filter.values.find((v) => v.name === 'query')?.default).toBe('');
+		expect(filter.values.find((v) => v.name === 'weight')?.default).toBeNull();
+	});
+
+	test('weights are bounded to 0..1, years and distances from their minimum', () => {
+		for (const criterion of criteriaFor('resumeSearch')) {
+			for (const value of entry(criterion.key).values.filter((v) => /Weight$/.test(v.name))) {
+				expect(value.typeOptions).toMatchObject({ minValue: 0, maxValue: 1 });
+			}
+		}
+		expect(facet('yearsExperience', 'yearsExperienceMin').typeOptions).toMatchObject({
+			minValue: 0,
+			numberPrecision: 0,
+		});
+		const location = (facet('locations', 'locations').options as INodePropertyCollection[])[0];
+		expect(location.values.find((v) => v.name === 'distance')?.typeOptions).toMatchObject({
+			minValue: 1,
+		});
+	});
+
+	test('what to match shows only for custom criteria; Required and Weight in every mode', () => {
+		expect(facet('skills', 'skills').displayOptions).toEqual({
+			show: { '/searchMode': ['custom'] },
+		});
+		expect(facet('skills', 'skillsWeight').displayOptions).toBeUndefined();
+		expect(facet('jobTitles', 'jobTitlesRequired').displayOptions).toBeUndefined();
+		// Match detail has no mode: every facet shows.
+		const matchEntries = criteriaParameter('jobDescriptionMatch')
+			.options as INodePropertyCollection[];
+		expect(matchEntries.flatMap((e) => e.values).every((v) => !v.displayOptions)).toBe(true);
+	});
+
+	test('the match detail entries hold only its fields', () => {
+		const names = (criteriaParameter('jobDescriptionMatch').options as INodePropertyCollection[])
+			.flatMap((e) => e.values)
+			.map((v) => v.name);
 		expect(names).toContain('totalYearsExperience');
 		expect(names).toContain('degreeTypes');
 		expect(names).not.toContain('yearsExperienceMin');
@@ -221,42 +255,42 @@ describe('every validation rule names the parameter, the value and what is allow
 		[
 			'weight above 1',
 			{ jobTitlesWeight: 1.01 },
-			'Parameter "Job Titles" (jobTitlesWeight) is 1.01, but must be a number from 0 to 1',
+			'Parameter "Job Titles › Weight" (jobTitlesWeight) is 1.01, but must be a number from 0 to 1',
 		],
 		[
 			'weight below 0',
 			{ educationWeight: -0.1 },
-			'Parameter "Education" (educationWeight) is -0.1, but must be a number from 0 to 1',
+			'Parameter "Education › Weight" (educationWeight) is -0.1, but must be a number from 0 to 1',
 		],
 		[
 			'weight not a number',
 			{ skillsWeight: 'high' },
-			'Parameter "Skills" (skillsWeight) is "high", but must be a number from 0 to 1',
+			'Parameter "Skills › Weight" (skillsWeight) is "high", but must be a number from 0 to 1',
 		],
 		[
 			'negative minimum years',
 			{ yearsExperienceMin: -1 },
-			'Parameter "Minimum Years of Experience" (yearsExperienceMin) is -1, but must be a whole number of 0 or more',
+			'Parameter "Years of Experience › Minimum" (yearsExperienceMin) is -1, but must be a whole number of 0 or more',
 		],
 		[
 			'fractional maximum years',
 			{ yearsExperienceMax: 2.5 },
-			'Parameter "Maximum Years of Experience" (yearsExperienceMax) is 2.5, but must be a whole number of 0 or more',
+			'Parameter "Years of Experience › Maximum" (yearsExperienceMax) is 2.5, but must be a whole number of 0 or more',
 		],
 		[
 			'minimum above maximum',
 			{ yearsExperienceMin: 9, yearsExperienceMax: 4 },
-			'Parameter "Maximum Years of Experience" (yearsExperienceMax) is 4, but must be a number no smaller than Minimum Years of Experience (9)',
+			'Parameter "Years of Experience › Maximum" (yearsExperienceMax) is 4, but must be a number no smaller than the minimum (9)',
 		],
 		[
 			'flag not a boolean',
 			{ isRecentGraduate: 'yes' },
-			'Parameter "Is Recent Graduate" (isRecentGraduate) is "yes", but must be true or false',
+			'Parameter "Education › Recent Graduate" (isRecentGraduate) is "yes", but must be true or false',
 		],
 		[
 			'required flag not a boolean',
 			{ skillsWeight: 1, degreesRequired: 1 },
-			'Parameter "Degrees" (degreesRequired) is 1, but must be true or false',
+			'Parameter "Education › Degrees Required" (degreesRequired) is 1, but must be true or false',
 		],
 		[
 			'unknown management level',
@@ -266,22 +300,22 @@ describe('every validation rule names the parameter, the value and what is allow
 		[
 			'unknown degree type',
 			{ highestDegreeTypes: ['bachelors', 'phd'] },
-			'Parameter "Highest Degree Types" (highestDegreeTypes) is "phd", but must be one of bachelors, certificate, doctoral, masters, school',
+			'Parameter "Education › Highest Degree Types" (highestDegreeTypes) is "phd", but must be one of bachelors, certificate, doctoral, masters, school',
 		],
 		[
 			'occupation code out of range',
 			{ socCodes: [0] },
-			'Parameter "Occupation Group Names or IDs" (socCodes) is "0", but must be whole numbers from 1 to 9999',
+			'Parameter "Occupation Groups › Occupation Group Names or IDs" (socCodes) is "0", but must be whole numbers from 1 to 9999',
 		],
 		[
 			'occupation code not a number',
 			{ socCodes: 'nurse' },
-			'Parameter "Occupation Group Names or IDs" (socCodes) is "nurse", but must be whole numbers from 1 to 9999',
+			'Parameter "Occupation Groups › Occupation Group Names or IDs" (socCodes) is "nurse", but must be whole numbers from 1 to 9999',
 		],
 		[
 			'skill without a name',
 			{ skills: { values: [{ name: ' ', required: true }] } },
-			'Parameter "Skills 1 › Name" (skills[0].name) is empty, but must be a non-empty name',
+			'Parameter "Skills 1 › Name" (skills[0].name) is empty, but must be a name',
 		],
 		[
 			'location with neither name nor coordinates',
@@ -291,12 +325,12 @@ describe('every validation rule names the parameter, the value and what is allow
 		[
 			'latitude out of range',
 			{ locations: { location: [{ coordinates: '91, 10' }] } },
-			'Parameter "Locations 1 › Coordinates" (locations[0].coordinates) is "91, 10", but must be latitude (-90 to 90) and longitude (-180 to 180), comma-separated',
+			'Parameter "Locations 1 › Coordinates" (locations[0].coordinates) is "91, 10", but must be latitude (-90 to 90) and longitude (-180 to 180), separated by a comma',
 		],
 		[
 			'coordinates not a pair',
 			{ locations: { location: [{ coordinates: '10' }] } },
-			'Parameter "Locations 1 › Coordinates" (locations[0].coordinates) is "10", but must be latitude (-90 to 90) and longitude (-180 to 180), comma-separated',
+			'Parameter "Locations 1 › Coordinates" (locations[0].coordinates) is "10", but must be latitude (-90 to 90) and longitude (-180 to 180), separated by a comma',
 		],
 		[
 			'distance below 1',
@@ -311,42 +345,42 @@ describe('every validation rule names the parameter, the value and what is allow
 		[
 			'custom data without data point',
 			{ customData: { filter: [{ dataPoint: '', query: '{"value": 1}' }] } },
-			'Parameter "Custom Data Filters 1 › Data Point" (customData[0].dataPoint) is empty, but must be a data point slug',
+			'Parameter "Custom Data 1 › Data Point" (customData[0].dataPoint) is empty, but must be a data point slug',
 		],
 		[
 			'custom data with unknown filter type',
 			{ customData: { filter: [{ dataPoint: 'x', filterType: 'contains', query: '{}' }] } },
-			'Parameter "Custom Data Filters 1 › Filter Type" (customData[0].filterType) is "contains", but must be one of equals, range',
+			'Parameter "Custom Data 1 › Filter Type" (customData[0].filterType) is "contains", but must be one of equals, range',
 		],
 		[
 			'custom data query not JSON',
 			{ customData: { filter: [{ dataPoint: 'x', query: '{value: 1' }] } },
-			'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "{value: 1", but must be a JSON object such as {"value": true} or {"gte": 1, "lte": 5}',
+			'Parameter "Custom Data 1 › Query" (customData[0].query) is "{value: 1", but must be a JSON object such as {"value": true} or {"gte": 1, "lte": 5}',
 		],
 		[
 			'equals without a value',
 			{ customData: { filter: [{ dataPoint: 'x', filterType: 'equals', query: '{"gte": 1}' }] } },
-			'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "{\\"gte\\": 1}", but must be {"value": ...} with a boolean, string or number',
+			'Parameter "Custom Data 1 › Query" (customData[0].query) is "{\\"gte\\": 1}", but must be {"value": ...} with a boolean, string or number',
 		],
 		[
 			'range without bounds',
 			{ customData: { filter: [{ dataPoint: 'x', filterType: 'range', query: '{"value": 1}' }] } },
-			'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "{\\"value\\": 1}", but must be {"gte": ..., "lte": ...} with at least one numeric bound',
+			'Parameter "Custom Data 1 › Query" (customData[0].query) is "{\\"value\\": 1}", but must be {"gte": ..., "lte": ...} with at least one numeric bound',
 		],
 		[
 			'range with a non-numeric bound',
 			{ customData: { filter: [{ dataPoint: 'x', filterType: 'range', query: { lte: 'soon' } }] } },
-			'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is {"lte": "soon"}, but must be {"gte": ..., "lte": ...} with at least one numeric bound',
+			'Parameter "Custom Data 1 › Query" (customData[0].query) is {"lte": "soon"}, but must be {"gte": ..., "lte": ...} with at least one numeric bound',
 		],
 		[
 			'range with a bound written as text, which would reach the service as text',
 			{ customData: { filter: [{ dataPoint: 'x', filterType: 'range', query: '{"gte": "5"}' }] } },
-			'Parameter "Custom Data Filters 1 › Query" (customData[0].query) is "{\\"gte\\": \\"5\\"}", but must be {"gte": ..., "lte": ...} with at least one numeric bound',
+			'Parameter "Custom Data 1 › Query" (customData[0].query) is "{\\"gte\\": \\"5\\"}", but must be {"gte": ..., "lte": ...} with at least one numeric bound',
 		],
 		[
 			'custom data weight above 1',
 			{ customData: { filter: [{ dataPoint: 'x', query: '{"value": true}', weight: 2 }] } },
-			'Parameter "Custom Data Filters 1 › Weight" (customData[0].weight) is 2, but must be a number from 0 to 1',
+			'Parameter "Custom Data 1 › Weight" (customData[0].weight) is 2, but must be a number from 0 to 1',
 		],
 	];
 
@@ -357,7 +391,7 @@ describe('every validation rule names the parameter, the value and what is allow
 	test('negative total years in the match detail body', () => {
 		expectInvalid(
 			() => buildCriteriaBody('jobDescriptionMatch', { totalYearsExperience: -2 }),
-			'Parameter "Total Years of Experience" (totalYearsExperience) is -2, but must be a number of 0 or more',
+			'Parameter "Years of Experience › Total" (totalYearsExperience) is -2, but must be a number of 0 or more',
 		);
 	});
 });

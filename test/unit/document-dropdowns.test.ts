@@ -8,6 +8,9 @@ import {
 } from '../helpers/load-options-context';
 import {
 	searchDocuments,
+	searchIndexableDocuments,
+	searchJobDescriptions,
+	searchResumes,
 	searchDocumentTypes,
 	searchWorkspaces,
 } from '../../nodes/Affinda/methods/listSearch';
@@ -165,5 +168,16 @@ describe('the lists against the emulator', () => {
 			first.paginationToken as string,
 		);
 		expect(second.results.map((r) => r.value)).not.toContain(first.results[0].value);
+	});
+
+	test('resumes and job descriptions, each picker listing only its kind', async () => {
+		const jobDescriptions = await searchJobDescriptions.call(context());
+		const resumes = await searchResumes.call(context());
+		const jdIds = jobDescriptions.results.map((r) => r.value);
+		expect(jdIds.length).toBeGreaterThan(0);
+		expect(resumes.results.length).toBeGreaterThan(0);
+		expect(resumes.results.map((r) => r.value)).not.toEqual(expect.arrayContaining(jdIds));
+		const indexable = await searchIndexableDocuments.call(context());
+		expect(indexable.results.length).toBeGreaterThan(0);
 	});
 });

@@ -1,7 +1,11 @@
 import { BATCH_UPDATE_CHUNK_SIZE } from '../../nodes/Affinda/actions/annotation/batchUpdate.operation';
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
-import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../helpers/in-process-workflow';
+import {
+	affindaCredentials,
+	affindaWorkflow,
+	AFFINDA_NODE_NAME,
+} from '../helpers/in-process-workflow';
 
 /** Answers a batch update as the service does: the updated annotations, in its own order. */
 function echoBatch(server: RecordingServer) {

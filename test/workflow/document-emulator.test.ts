@@ -6,7 +6,11 @@ import type { IDataObject, INodeExecutionData, INodeParameters, IWorkflowBase } 
 
 import { startEmulator, type Emulator, type ReceivedMultipart } from '../emulator';
 import { runWorkflow, stopN8nCoreTimers, storeBinaryFile } from '../helpers/n8n-in-process';
-import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../helpers/in-process-workflow';
+import {
+	affindaCredentials,
+	affindaWorkflow,
+	AFFINDA_NODE_NAME,
+} from '../helpers/in-process-workflow';
 
 /**
  * Upload → Get and the other document operations against the emulator, which checks uploads field

@@ -143,7 +143,7 @@ describe('Trust under faults, on the wire', () => {
 			operation: 'search',
 			indices: ['all-resumes'],
 			searchMode: 'custom',
-			criteria: { jobTitles: 'Engineer' },
+			criteria: { jobTitles: { jobTitles: 'Engineer' } },
 			returnAll: true,
 			simplify: false,
 			...extra,
@@ -384,14 +384,17 @@ describe('Trust under faults, on the wire', () => {
 			const secondItem = (r: RecordedRequest) =>
 				isPage2(r) && JSON.stringify(r.body).includes('Designer');
 			server.plan(onMatching(secondItem, { kind: 'raw', text: PROXY_PAGE }));
-			const result = await run(search({ criteria: { jobTitles: '={{ $json.title }}' } }), {
-				input: [
-					{ json: { title: 'Engineer' } },
-					{ json: { title: 'Designer' } },
-					{ json: { title: 'Nurse' } },
-				],
-				settings: { onError: 'continueErrorOutput' },
-			});
+			const result = await run(
+				search({ criteria: { jobTitles: { jobTitles: '={{ $json.title }}' } } }),
+				{
+					input: [
+						{ json: { title: 'Engineer' } },
+						{ json: { title: 'Designer' } },
+						{ json: { title: 'Nurse' } },
+					],
+					settings: { onError: 'continueErrorOutput' },
+				},
+			);
 			expect(result.run.status).toBe('success');
 			const succeeded = result.output(AFFINDA_NODE_NAME, 0);
 			expect(succeeded).toHaveLength(2 * TOTAL);
@@ -719,7 +722,9 @@ describe('Trust under faults, on the wire', () => {
 					indices: '={{ $json.index }}',
 					searchMode: 'custom',
 					criteria: {
-						locations: { location: [{ name: '={{ $json.place }}', distance: 10, unit: 'km' }] },
+						locations: {
+							locations: { location: [{ place: '={{ $json.place }}', distance: 10, unit: 'km' }] },
+						},
 					},
 					returnAll: false,
 					limit: '={{ $json.limit }}',
@@ -746,7 +751,7 @@ describe('Trust under faults, on the wire', () => {
 					{ item: 1 },
 				],
 				[
-					'Parameter "Locations 1 › Name" (locations[0].name) is {}, but must be a place name [item 2]',
+					'Parameter "Locations 1 › Place" (locations[0].place) is {}, but must be a place name [item 2]',
 					{ item: 2 },
 				],
 				[
@@ -792,15 +797,15 @@ describe('Trust under faults, on the wire', () => {
 			);
 			expect(failedWith(result)).toEqual([
 				[
-					'Parameter "Resume ID" (resume) is {}, but must be a document identifier [item 2]',
+					'Parameter "Resume" (resume) is {}, but must be a document identifier [item 2]',
 					{ item: 2 },
 				],
 				[
-					'Parameter "Resume ID" (resume) is NaN, but must be a document identifier [item 4]',
+					'Parameter "Resume" (resume) is NaN, but must be a document identifier [item 4]',
 					{ item: 4 },
 				],
 				[
-					'Parameter "Resume ID" (resume) is ["resA"], but must be a document identifier [item 5]',
+					'Parameter "Resume" (resume) is ["resA"], but must be a document identifier [item 5]',
 					{ item: 5 },
 				],
 			]);

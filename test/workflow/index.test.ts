@@ -1,6 +1,10 @@
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
-import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../helpers/in-process-workflow';
+import {
+	affindaCredentials,
+	affindaWorkflow,
+	AFFINDA_NODE_NAME,
+} from '../helpers/in-process-workflow';
 
 describe('Index operations, on the wire', () => {
 	let server: RecordingServer;
@@ -75,7 +79,7 @@ describe('Index operations, on the wire', () => {
 			{ credentials: affindaCredentials(server.url), input: [{ json: { id: '' } }] },
 		);
 		expect(error()?.message).toBe(
-			'Parameter "Document ID" (document) is empty, but must be a document identifier [item 0]',
+			'Parameter "Document" (document) is empty, but must be a document identifier [item 0]',
 		);
 		expect(server.requests).toHaveLength(0);
 	});

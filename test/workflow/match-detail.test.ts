@@ -1,6 +1,10 @@
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
-import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../helpers/in-process-workflow';
+import {
+	affindaCredentials,
+	affindaWorkflow,
+	AFFINDA_NODE_NAME,
+} from '../helpers/in-process-workflow';
 
 const DETAIL = {
 	jobTitle: { missing: [], value: { name: 'Data Engineer', companyName: 'Acme', match: true } },
@@ -98,13 +102,13 @@ describe('Job Description → Get Match Detail, on the wire', () => {
 			{ credentials: affindaCredentials(server.url) },
 		);
 		expect(error()?.message).toBe(
-			'Parameter "Total Years of Experience" (totalYearsExperience) is -1, but must be a number of 0 or more [item 0]',
+			'Parameter "Years of Experience › Total" (totalYearsExperience) is -1, but must be a number of 0 or more [item 0]',
 		);
 		const missing = await runWorkflow(affindaWorkflow(matchParameters({ identifier: ' ' })), {
 			credentials: affindaCredentials(server.url),
 		});
 		expect(missing.error()?.message).toBe(
-			'Parameter "Job Description ID" (identifier) is empty, but must be a document identifier [item 0]',
+			'Parameter "Job Description" (identifier) is empty, but must be a document identifier [item 0]',
 		);
 		expect(server.requests).toHaveLength(0);
 	});

@@ -1,6 +1,10 @@
 import { startEmulator, type Emulator } from '../emulator';
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
-import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../helpers/in-process-workflow';
+import {
+	affindaCredentials,
+	affindaWorkflow,
+	AFFINDA_NODE_NAME,
+} from '../helpers/in-process-workflow';
 
 /**
  * Match detail, annotations and indices against the emulator, which validates bodies as the

@@ -2,7 +2,11 @@ import { startEmulator, type Emulator } from '../emulator';
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { EVERY_CRITERION_BODY } from '../fixtures/search/every-criterion';
 import everyCriterionWorkflow from '../fixtures/search/search-every-criterion.workflow.json';
-import { affindaCredentials, affindaWorkflow, AFFINDA_NODE_NAME } from '../helpers/in-process-workflow';
+import {
+	affindaCredentials,
+	affindaWorkflow,
+	AFFINDA_NODE_NAME,
+} from '../helpers/in-process-workflow';
 
 /**
  * The Search Resumes scenarios again, against the emulator: it validates bodies as the service

@@ -376,7 +376,7 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 		expect(failed).toHaveLength(1);
 		expect(failed[0].pairedItem).toEqual({ item: 1 });
 		expect(failed[0].json.error).toBe(
-			'Parameter "Job Titles" (jobTitlesWeight) is 1.5, but must be a number from 0 to 1 [item 1]',
+			'Parameter "Job Titles › Weight" (jobTitlesWeight) is 1.5, but must be a number from 0 to 1 [item 1]',
 		);
 	});
 
@@ -389,7 +389,7 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 		);
 		expect(run.status).toBe('error');
 		expect(error()?.message).toBe(
-			'Parameter "Maximum Years of Experience" (yearsExperienceMax) is 2, but must be a number no smaller than Minimum Years of Experience (8) [item 0]',
+			'Parameter "Years of Experience › Maximum" (yearsExperienceMax) is 2, but must be a number no smaller than the minimum (8) [item 0]',
 		);
 		expect(server.requests).toHaveLength(0);
 	});

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { resourceLocator } from '../helpers/locator';
 import { byDisplayName } from '../helpers/order';
 import { REQUEST_TIMEOUT } from '../helpers/request';
 import { DEFAULT_TIMEOUT_SECONDS } from '../transport';
@@ -91,4 +92,21 @@ export function optionsCollection(options: INodeProperties[] = []): INodePropert
 		default: {},
 		options: [...options, requestTimeoutOption].sort(byDisplayName),
 	};
+}
+
+/** The parsed documents a list picker offers, by the listSearch method that lists them. */
+const DOCUMENT_LISTS = {
+	resume: 'searchResumes',
+	jobDescription: 'searchJobDescriptions',
+	indexable: 'searchIndexableDocuments',
+} as const;
+
+/** A parsed document, picked from a searchable list of the right kind or given by identifier. */
+export function parsedDocumentLocator(
+	displayName: string,
+	name: string,
+	kind: keyof typeof DOCUMENT_LISTS,
+	description: string,
+): INodeProperties {
+	return resourceLocator(displayName, name, DOCUMENT_LISTS[kind], description);
 }

@@ -84,11 +84,15 @@ export async function searchDocumentTypes(
 	);
 }
 
-/** Documents whose file name (or tag) contains the filter, newest first as the service orders them. */
-export async function searchDocuments(
+/**
+ * Documents whose file name (or tag) contains the filter, newest first as the service orders them;
+ * only those of the given extractors, when named (the list endpoint cannot filter by type).
+ */
+async function documentsPage(
 	this: ILoadOptionsFunctions,
-	filter?: string,
-	paginationToken?: string,
+	filter: string | undefined,
+	paginationToken: string | undefined,
+	extractors?: readonly string[],
 ): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0) || 0;
 	const qs: IDataObject = { limit: PAGE_SIZE.documents, offset };
@@ -103,9 +107,13 @@ export async function searchDocuments(
 	if (!Array.isArray(documents)) {
 		throw unexpectedAnswer.call(this, source, `${describeAnswer(page)}, not a page of results`);
 	}
+	const wanted = (documents as unknown[]).filter(
+		(document) =>
+			!extractors || extractors.includes(String((document as IDataObject | null)?.extractor)),
+	);
 	const metas = listFrom.call(
 		this,
-		(documents as unknown[]).map((document) => (document as IDataObject | null)?.meta),
+		wanted.map((document) => (document as IDataObject | null)?.meta),
 		{ ...source, fields: { identifier: 'string' } },
 	);
 	const results = metas.map(({ identifier, fileName }) => ({
@@ -116,4 +124,37 @@ export async function searchDocuments(
 		results,
 		paginationToken: (page as IDataObject).next ? String(offset + documents.length) : undefined,
 	};
+}
+
+export async function searchDocuments(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await documentsPage.call(this, filter, paginationToken);
+}
+
+export async function searchResumes(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await documentsPage.call(this, filter, paginationToken, ['resume']);
+}
+
+export async function searchJobDescriptions(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await documentsPage.call(this, filter, paginationToken, ['job-description']);
+}
+
+/** Resumes and job descriptions: the documents an index holds. */
+export async function searchIndexableDocuments(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+): Promise<INodeListSearchResult> {
+	return await documentsPage.call(this, filter, paginationToken, ['resume', 'job-description']);
 }

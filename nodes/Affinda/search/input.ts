@@ -1,19 +1,101 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalid, readNameList } from '../helpers/parameters';
-import { buildCriteriaBody, CRITERIA_COLLECTIONS, type SearchBody } from './criteria';
+import { invalid, readNameList, readOptionalText } from '../helpers/parameters';
+import { buildCriteriaBody } from './body';
+import { criteriaFor, facetLabel, tunes, type SearchBody } from './criteria';
+import { TOOL_CRITERIA } from './parameters';
 
-/** Reads the three criteria collections of one item into one record keyed by wire field. */
+/**
+ * Reads an item's criteria into one record keyed by wire field, whichever node version holds
+ * them: version 1 in three collections (Criteria, Required Criteria, Weights), version 2 in one
+ * entry per criterion. `tuningOnly` keeps the Required switches and Weights, which tune a search
+ * against a job description or a resume.
+ */
 export function readCriteriaValues(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	collections = CRITERIA_COLLECTIONS,
+	body: SearchBody,
+	tuningOnly = false,
 ): IDataObject {
+	return this.getNode().typeVersion >= 2
+		? readCriteriaEntries.call(this, itemIndex, body, tuningOnly)
+		: readCriteriaCollections.call(this, itemIndex, tuningOnly);
+}
+
+function readCriteriaCollections(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	tuningOnly: boolean,
+): IDataObject {
+	const collections = tuningOnly
+		? ['requiredCriteria', 'weights']
+		: ['criteria', 'requiredCriteria', 'weights'];
 	const values: IDataObject = {};
 	for (const collection of collections) {
 		Object.assign(values, this.getNodeParameter(collection, itemIndex, {}) as IDataObject);
 	}
 	return values;
+}
+
+function readCriteriaEntries(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	body: SearchBody,
+	tuningOnly: boolean,
+): IDataObject {
+	const entries = this.getNodeParameter('criteria', itemIndex, {}) as IDataObject;
+	const values: IDataObject = {};
+	for (const criterion of criteriaFor(body)) {
+		const entry = entries[criterion.key];
+		if (typeof entry !== 'object' || entry === null) continue;
+		for (const facet of criterion.facets) {
+			if (tuningOnly && !tunes(facet)) continue;
+			const value = (entry as IDataObject)[facet.field];
+			// A switch left off, an empty weight or number: nothing the user set, so nothing is sent.
+			if (value === undefined || value === null) continue;
+			if ((facet.kind === 'required' || facet.kind === 'flag') && value === false) continue;
+			values[facet.field] = value;
+		}
+	}
+	return values;
+}
+
+/**
+ * Adds what the model gave for the tool's criteria (TOOL_CRITERIA) to the criteria values. A
+ * criterion set both there and in Criteria is refused rather than one silently winning.
+ */
+export function addToolCriteria(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	values: IDataObject,
+): IDataObject {
+	const labels = Object.fromEntries(
+		criteriaFor('resumeSearch').flatMap((criterion) =>
+			criterion.facets.map((facet) => [facet.field, facetLabel(criterion, facet)]),
+		),
+	);
+	const merged = { ...values };
+	for (const { name, displayName } of TOOL_CRITERIA) {
+		const parameter = { displayName, name };
+		const value = this.getNodeParameter(name, itemIndex, '') as unknown;
+		const given = readOptionalText(parameter, Array.isArray(value) ? value.join(',') : value);
+		if (given === undefined) continue;
+		if (merged[name] !== undefined) {
+			invalid(parameter, value, `empty while Criteria › ${labels[name]} is set`);
+		}
+		// Text as a model writes it, in the shape the criterion's own parameter would hold.
+		if (name === 'skills') {
+			merged.skills = readNameList(parameter, given).map((skill) => ({
+				name: skill,
+				required: false,
+			}));
+		} else if (name === 'locations') {
+			merged.locations = [{ place: given }];
+		} else {
+			merged[name] = given;
+		}
+	}
+	return merged;
 }
 
 /** `indices` is required by both search bodies: a non-empty list of index names. */

@@ -42,3 +42,29 @@ export function simplifySearchResult(result: IDataObject): IDataObject {
 	if (Object.keys(customScores).length > 0) simplified.customData = customScores;
 	return simplified;
 }
+
+/** A component's score: `{score}` in the answer, null when the service did not score it. */
+function scoreOf(component: unknown): unknown {
+	if (typeof component !== 'object' || component === null) return null;
+	return (component as IDataObject).score ?? null;
+}
+
+/**
+ * One flat row per candidate, made for n8n's table view: who, the overall score, one column per
+ * scored criterion (`skillsScore` ...; custom data points as `<slug>Score`), then the document's
+ * identifier and PDF link.
+ */
+export function searchResultRow(result: IDataObject): IDataObject {
+	const row: IDataObject = { candidate: result.name ?? null, score: result.score ?? null };
+	for (const component of SCORE_COMPONENTS) {
+		if (component in result) row[`${component}Score`] = scoreOf(result[component]) as number;
+	}
+	const customData = (result.customData ?? {}) as IDataObject;
+	for (const [slug, component] of Object.entries(customData)) {
+		const column = `${slug}Score`;
+		row[column in row ? `customData.${column}` : column] = scoreOf(component) as number;
+	}
+	row.identifier = result.identifier;
+	row.pdf = result.pdf ?? null;
+	return row;
+}

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readIdentifier } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/request';
-import { optionsCollection } from '../common.descriptions';
+import { optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	{
@@ -17,13 +17,13 @@ const properties: INodeProperties[] = [
 			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
 	},
 	{
-		displayName: 'Document ID',
-		name: 'document',
-		type: 'string',
+		...parsedDocumentLocator(
+			'Document',
+			'document',
+			'indexable',
+			'The parsed resume or job description to make searchable',
+		),
 		required: true,
-		default: '',
-		placeholder: 'e.g. mEFayXdO',
-		description: 'Identifier of a parsed resume or job description to make searchable',
 	},
 	optionsCollection(),
 ];
@@ -40,7 +40,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'an index name',
 	);
 	const document = readIdentifier(
-		{ displayName: 'Document ID', name: 'document' },
+		{ displayName: 'Document', name: 'document' },
 		this.getNodeParameter('document', itemIndex),
 		'a document identifier',
 	);

@@ -3,31 +3,28 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readIdentifier, readOptionalIdentifier } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/request';
-import { criteriaProperties } from '../../search/criteria';
 import { buildSearchBody, readCriteriaValues } from '../../search/input';
-import { indicesParameter, optionsCollection } from '../common.descriptions';
+import { criteriaParameter } from '../../search/parameters';
+import { indicesParameter, optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 
 const properties: INodeProperties[] = [
 	{
-		displayName: 'Job Description ID',
-		name: 'identifier',
-		type: 'string',
+		...parsedDocumentLocator(
+			'Job Description',
+			'identifier',
+			'jobDescription',
+			'The parsed job description to explain',
+		),
 		required: true,
-		default: '',
-		placeholder: 'e.g. XjLcNvSu',
-		description: 'Identifier of the parsed job description to explain',
 	},
 	indicesParameter('getJobDescriptionIndices', 'Indices of job descriptions the search runs over'),
-	{
-		displayName: 'Resume ID',
-		name: 'resume',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. mEFayXdO',
-		description:
-			'Identifier of a parsed resume whose details the job description is compared with. Leave empty to compare with the criteria below only.',
-	},
-	...criteriaProperties('jobDescriptionMatch'),
+	parsedDocumentLocator(
+		'Resume',
+		'resume',
+		'resume',
+		'A parsed resume whose details the job description is compared with. Leave empty to compare with the criteria below only.',
+	),
+	criteriaParameter('jobDescriptionMatch'),
 	optionsCollection(),
 ];
 
@@ -38,13 +35,13 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const identifier = readIdentifier(
-		{ displayName: 'Job Description ID', name: 'identifier' },
+		{ displayName: 'Job Description', name: 'identifier' },
 		this.getNodeParameter('identifier', itemIndex),
 		'a document identifier',
 	);
 	// Unset (empty, null, nothing) leaves the field out; any other type than text is refused.
 	const resume = readOptionalIdentifier(
-		{ displayName: 'Resume ID', name: 'resume' },
+		{ displayName: 'Resume', name: 'resume' },
 		this.getNodeParameter('resume', itemIndex, ''),
 		'a document identifier',
 	);
@@ -52,7 +49,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		'jobDescriptionMatch',
 		this.getNodeParameter('indices', itemIndex),
 		resume === undefined ? {} : { resume },
-		readCriteriaValues.call(this, itemIndex),
+		readCriteriaValues.call(this, itemIndex, 'jobDescriptionMatch'),
 	);
 	return await requestForItem.call(this, {
 		method: 'POST',

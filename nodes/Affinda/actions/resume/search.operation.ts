@@ -3,15 +3,15 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestReturnAllOrLimit } from '../../helpers/paging';
 import { readFlag, readIdentifier, readWholeNumber } from '../../helpers/parameters';
-import { criteriaProperties } from '../../search/criteria';
-import { buildSearchBody, readCriteriaValues } from '../../search/input';
-import { simplifySearchResult } from '../../search/output';
+import { addToolCriteria, buildSearchBody, readCriteriaValues } from '../../search/input';
+import { searchResultRow, simplifySearchResult } from '../../search/output';
+import { criteriaParameter, toolCriteriaParameters } from '../../search/parameters';
 import { PAGE_SIZE } from '../../transport';
 import {
 	indicesParameter,
 	optionsCollection,
+	parsedDocumentLocator,
 	returnAllAndLimit,
-	simplifyParameter,
 	wholeNumberParameter,
 } from '../common.descriptions';
 
@@ -26,6 +26,20 @@ const offsetOption = wholeNumberParameter(
 
 type SearchMode = 'custom' | 'jobDescription' | 'resume';
 
+const simplifyParameter: INodeProperties = {
+	displayName: 'Simplify',
+	name: 'simplify',
+	type: 'boolean',
+	default: true,
+	description:
+		'Whether to return one flat row per candidate (name, score, a score per criterion, identifier) instead of the raw data',
+};
+
+const MATCH_LABELS: Record<Exclude<SearchMode, 'custom'>, string> = {
+	jobDescription: 'Job Description',
+	resume: 'Resume',
+};
+
 const properties: INodeProperties[] = [
 	indicesParameter('getResumeIndices', 'Indices of parsed resumes to search'),
 	{
@@ -34,6 +48,8 @@ const properties: INodeProperties[] = [
 		type: 'options',
 		noDataExpression: true,
 		default: 'custom',
+		description:
+			'What candidates are ranked against: criteria you set below, or what the service reads from a parsed job description or resume',
 		options: [
 			{
 				name: 'Custom Criteria',
@@ -53,30 +69,27 @@ const properties: INodeProperties[] = [
 		],
 	},
 	{
-		displayName: 'Job Description ID',
-		name: 'jobDescription',
-		type: 'string',
+		...parsedDocumentLocator(
+			MATCH_LABELS.jobDescription,
+			'jobDescription',
+			'jobDescription',
+			'The parsed job description to rank candidates against',
+		),
 		required: true,
-		default: '',
-		placeholder: 'e.g. XjLcNvSu',
-		description: 'Identifier of a parsed job description document',
 		displayOptions: { show: { searchMode: ['jobDescription'] } },
 	},
 	{
-		displayName: 'Resume ID',
-		name: 'resume',
-		type: 'string',
+		...parsedDocumentLocator(
+			MATCH_LABELS.resume,
+			'resume',
+			'resume',
+			'The parsed resume whose look-alikes to find',
+		),
 		required: true,
-		default: '',
-		placeholder: 'e.g. mEFayXdO',
-		description: 'Identifier of a parsed resume document',
 		displayOptions: { show: { searchMode: ['resume'] } },
 	},
-	...criteriaProperties('resumeSearch').map((collection) =>
-		collection.name === 'criteria'
-			? { ...collection, displayOptions: { show: { searchMode: ['custom'] } } }
-			: collection,
-	),
+	...toolCriteriaParameters(),
+	criteriaParameter('resumeSearch'),
 	...returnAllAndLimit(PAGE_SIZE.resumeSearch),
 	simplifyParameter,
 	optionsCollection([offsetOption]),
@@ -89,21 +102,17 @@ export const description = updateDisplayOptions(
 
 function readMatch(this: IExecuteFunctions, mode: SearchMode, itemIndex: number): IDataObject {
 	if (mode === 'custom') return {};
-	const label = mode === 'jobDescription' ? 'Job Description ID' : 'Resume ID';
 	const value = this.getNodeParameter(mode, itemIndex);
-	return {
-		[mode]: readIdentifier({ displayName: label, name: mode }, value, 'a document identifier'),
-	};
+	const parameter = { displayName: MATCH_LABELS[mode], name: mode };
+	return { [mode]: readIdentifier(parameter, value, 'a document identifier') };
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const mode = this.getNodeParameter('searchMode', itemIndex) as SearchMode;
-	// Criteria are for custom searches; required flags and weights tune every mode.
-	const criteria = readCriteriaValues.call(
-		this,
-		itemIndex,
-		mode === 'custom' ? undefined : ['requiredCriteria', 'weights'],
-	);
+	const version = this.getNode().typeVersion;
+	// What to match is for custom searches; Required switches and Weights tune every mode.
+	let criteria = readCriteriaValues.call(this, itemIndex, 'resumeSearch', mode !== 'custom');
+	if (version >= 2 && mode === 'custom') criteria = addToolCriteria.call(this, itemIndex, criteria);
 	const body = buildSearchBody(
 		'resumeSearch',
 		this.getNodeParameter('indices', itemIndex),
@@ -119,6 +128,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		body,
 		idempotent: true,
 	});
-	const simplify = readFlag(simplifyParameter, this.getNodeParameter('simplify', itemIndex));
-	return simplify ? results.map(simplifySearchResult) : results;
+	if (!readFlag(simplifyParameter, this.getNodeParameter('simplify', itemIndex))) return results;
+	// Version 1 nests each criterion's label, value and score; version 2 gives table rows.
+	return results.map(version >= 2 ? searchResultRow : simplifySearchResult);
 }

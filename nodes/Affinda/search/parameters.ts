@@ -1,0 +1,308 @@
+import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
+
+import { byDisplayName } from '../helpers/order';
+import {
+	CUSTOM_DATA_FILTER_TYPES,
+	criteriaFor,
+	DISTANCE_RANGE,
+	DISTANCE_UNITS,
+	OCCUPATION_CODE_RANGE,
+	tunes,
+	WEIGHT_RANGE,
+	YEARS_RANGE,
+	type Criterion,
+	type Facet,
+	type SearchBody,
+} from './criteria';
+
+/**
+ * The Criteria parameter, derived from the criteria table: one entry per criterion, added once,
+ * holding what to match beside its Required switch and its Weight. Nothing in it starts with a
+ * value that would reach the service: a switch starts off and is sent only when on, a weight or a
+ * number starts empty, a choice starts unchosen.
+ */
+
+/** Entry names inside the repeated collections (n8n nests repeated values one level deeper). */
+export const ENTRY = {
+	nameFilters: 'values',
+	locations: 'location',
+	customData: 'filter',
+} as const;
+
+/** The search mode parameter; what-to-match facets show only for custom criteria. */
+const CUSTOM_MODE_ONLY = { show: { '/searchMode': ['custom'] } };
+
+function weightProperty(name: string, displayName: string, what: string): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'number',
+		// Empty: the service weighs the criterion itself unless the user says otherwise.
+		default: null,
+		placeholder: 'e.g. 0.8',
+		typeOptions: { minValue: WEIGHT_RANGE.min, maxValue: WEIGHT_RANGE.max, numberPrecision: 2 },
+		description: `How much ${what} counts in the score, from 0 to 1. Leave empty to let Affinda weigh it.`,
+	};
+}
+
+/** A facet entered as repeated entries ("Add Skill", "Add Location" ...), each of `values`. */
+function repeatedEntries(
+	facet: Facet,
+	entry: string,
+	entryLabel: string,
+	values: INodeProperties[],
+): INodeProperties {
+	return {
+		displayName: facet.label,
+		name: facet.field,
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: `Add ${entryLabel}`,
+		default: {},
+		options: [{ name: entry, displayName: entryLabel, values }],
+	};
+}
+
+function nameFiltersProperty(criterion: Criterion, facet: Facet): INodeProperties {
+	const singular = criterion.label.replace(/s$/, '');
+	return repeatedEntries(facet, ENTRY.nameFilters, singular, [
+		{
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: singular === 'Skill' ? 'e.g. Python' : 'e.g. French',
+		},
+		{
+			displayName: 'Required',
+			name: 'required',
+			type: 'boolean',
+			default: false,
+			description: `Whether to keep only candidates who have this ${singular.toLowerCase()}`,
+		},
+	]);
+}
+
+function locationsProperty(facet: Facet): INodeProperties {
+	return repeatedEntries(facet, ENTRY.locations, 'Location', [
+		{
+			displayName: 'Place',
+			name: 'place',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. Sydney, Australia or -33.8688, 151.2093',
+			description: 'A place name, or its latitude and longitude separated by a comma',
+		},
+		{
+			displayName: 'Distance',
+			name: 'distance',
+			type: 'number',
+			default: null,
+			placeholder: 'e.g. 50',
+			typeOptions: { minValue: DISTANCE_RANGE.min, numberPrecision: 0 },
+			description: 'Search radius around the place. Leave empty for the service default.',
+		},
+		{
+			displayName: 'Unit',
+			name: 'unit',
+			type: 'options',
+			options: [...DISTANCE_UNITS],
+			default: 'km',
+			description: 'Unit of the distance; sent only with a distance',
+		},
+	]);
+}
+
+function customDataProperty(facet: Facet): INodeProperties {
+	return repeatedEntries(facet, ENTRY.customData, 'Filter', [
+		{
+			displayName: 'Data Point',
+			name: 'dataPoint',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'e.g. isAvailable',
+			description: 'Slug of the custom data point',
+		},
+		{
+			displayName: 'Filter Type',
+			name: 'filterType',
+			type: 'options',
+			options: [...CUSTOM_DATA_FILTER_TYPES],
+			default: 'equals',
+			description: 'Equals works on every data point; range on numbers and dates',
+		},
+		{
+			displayName: 'Query',
+			name: 'query',
+			type: 'json',
+			default: '',
+			required: true,
+			description:
+				'For equals: {"value": ...} with a boolean, string or number. For range: {"gte": ..., "lte": ...} with at least one bound.',
+		},
+		{
+			displayName: 'Required',
+			name: 'required',
+			type: 'boolean',
+			default: false,
+			description: 'Whether to keep only candidates whose data point passes this filter',
+		},
+		weightProperty('weight', 'Weight', 'this filter'),
+	]);
+}
+
+/** One facet as a parameter inside its criterion's entry. */
+function facetProperty(criterion: Criterion, facet: Facet): INodeProperties {
+	const { field: name, label: displayName, description, placeholder } = facet;
+	const what = criterion.label.toLowerCase();
+	switch (facet.kind) {
+		case 'text':
+		case 'textList':
+			return {
+				displayName,
+				name,
+				type: 'string',
+				default: '',
+				required: true,
+				description,
+				placeholder,
+			};
+		case 'flag':
+			return { displayName, name, type: 'boolean', default: false, description };
+		case 'required': {
+			const subject = displayName === 'Required' ? what : displayName.replace(/ Required$/, '');
+			return {
+				displayName,
+				name,
+				type: 'boolean',
+				default: false,
+				description: `Whether to keep only candidates who match the ${subject.toLowerCase()}`,
+			};
+		}
+		case 'weight':
+			return weightProperty(name, displayName, what);
+		case 'wholeYears':
+		case 'years':
+			return {
+				displayName,
+				name,
+				type: 'number',
+				default: null,
+				placeholder,
+				typeOptions: {
+					minValue: YEARS_RANGE.min,
+					...(facet.kind === 'wholeYears' ? { numberPrecision: 0 } : {}),
+				},
+				description,
+			};
+		case 'choice':
+			return {
+				displayName,
+				name,
+				type: 'options',
+				options: [...(facet.choices ?? [])],
+				// Unchosen: the panel asks for a choice instead of presetting one.
+				default: '',
+				required: true,
+				description,
+			};
+		case 'choiceList':
+			return {
+				displayName,
+				name,
+				type: 'multiOptions',
+				options: [...(facet.choices ?? [])],
+				default: [],
+				description,
+			};
+		case 'occupationCodes':
+			return {
+				displayName,
+				name,
+				type: 'multiOptions',
+				typeOptions: { loadOptionsMethod: 'getOccupationGroups' },
+				default: [],
+				required: true,
+				description: `Occupation groups (codes ${OCCUPATION_CODE_RANGE.min} to ${OCCUPATION_CODE_RANGE.max}). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+			};
+		case 'nameFilters':
+			return nameFiltersProperty(criterion, facet);
+		case 'locations':
+			return locationsProperty(facet);
+		case 'customData':
+			return customDataProperty(facet);
+	}
+}
+
+function entryFor(criterion: Criterion, body: SearchBody): INodePropertyCollection {
+	return {
+		name: criterion.key,
+		displayName: criterion.label,
+		values: criterion.facets.map((facet) => {
+			const property = facetProperty(criterion, facet);
+			// Matching against a job description or a resume takes what to match from that document.
+			return body === 'resumeSearch' && !tunes(facet)
+				? { ...property, displayOptions: CUSTOM_MODE_ONLY }
+				: property;
+		}),
+	};
+}
+
+/** The Criteria parameter of one search body, its entries alphabetised as n8n lists options. */
+export function criteriaParameter(body: SearchBody): INodeProperties {
+	return {
+		displayName: 'Criteria',
+		name: 'criteria',
+		type: 'fixedCollection',
+		placeholder: 'Add Criterion',
+		typeOptions: { multipleValues: false },
+		default: {},
+		description:
+			'What to look for. Each criterion holds what to match, whether a candidate must match it (Required) and how much it counts (Weight).',
+		options: criteriaFor(body)
+			.map((criterion) => entryFor(criterion, body))
+			.sort(byDisplayName),
+	};
+}
+
+/**
+ * When the node is an AI Agent's tool, the criteria an agent most often needs are ready for the
+ * model to fill ($fromAI), so a user need not add each by hand: job titles, skills, a location and
+ * the fewest years of experience. Each is optional for the model (an empty answer sends nothing).
+ */
+export const TOOL_CRITERIA = [
+	{
+		name: 'jobTitles',
+		displayName: 'Job Titles',
+		fromAI: 'Job titles to look for, separated by commas; empty for any',
+	},
+	{
+		name: 'skills',
+		displayName: 'Skills',
+		fromAI: 'Skills to look for, separated by commas; empty for any',
+	},
+	{
+		name: 'locations',
+		displayName: 'Location',
+		fromAI: 'A city, region or country to search around; empty for anywhere',
+	},
+	{
+		name: 'yearsExperienceMin',
+		displayName: 'Minimum Years of Experience',
+		fromAI: 'Fewest years of total work experience, as a whole number; empty for no minimum',
+	},
+] as const;
+
+export function toolCriteriaParameters(): INodeProperties[] {
+	return TOOL_CRITERIA.map(({ name, displayName, fromAI }) => ({
+		displayName,
+		name,
+		type: 'string',
+		default: `={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('${name}', \`${fromAI}\`, 'string', '') }}`,
+		description: `${fromAI.split(';')[0]}. Set by the model when the node is an AI Agent's tool.`,
+		displayOptions: { show: { '@tool': [true], searchMode: ['custom'] } },
+	}));
+}
