@@ -34,7 +34,7 @@ describe('the index and occupation group lists, against the emulator', () => {
 		]);
 	});
 
-	test('occupation groups: the whole tree, flattened, each a socCodes value named with its code', async () => {
+	test('occupation groups: the whole tree, each group after its parent, named with its parents and code', async () => {
 		const options = await getOccupationGroups.call(context());
 		expect(emulator.received.map((r) => r.path)).toEqual(['/v3/occupation_groups']);
 		expect(options.length).toBeGreaterThan(10);
@@ -42,7 +42,17 @@ describe('the index and occupation group lists, against the emulator', () => {
 			expect(typeof option.value).toBe('number');
 			expect(option.name).toBe(`${option.name.replace(/ \(\d+\)$/, '')} (${option.value})`);
 		}
-		const names = options.map((o) => o.name);
-		expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+		// A child follows its parent and carries the parent's name before its own.
+		for (const [index, option] of options.entries()) {
+			const parent = option.name
+				.replace(/ \(\d+\)$/, '')
+				.split(' › ')
+				.slice(0, -1)
+				.join(' › ');
+			if (parent === '') continue;
+			const before = options.slice(0, index).map((o) => o.name.replace(/ \(\d+\)$/, ''));
+			expect(before).toContain(parent);
+		}
+		expect(options.some((o) => o.name.includes(' › '))).toBe(true);
 	});
 });

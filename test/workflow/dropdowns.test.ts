@@ -52,7 +52,7 @@ async function dropdownError(load: Promise<unknown>): Promise<Error> {
 }
 
 describe('occupation groups (Resume → Search → Occupation Group Names or IDs)', () => {
-	test('a tree: every group, children included, named with its code, sorted', async () => {
+	test('a tree: every group in the order the service gives, each after its parent and named with it', async () => {
 		server.respondWith(() => ({
 			body: [
 				{
@@ -64,9 +64,9 @@ describe('occupation groups (Resume → Search → Occupation Group Names or IDs
 			],
 		}));
 		expect(await loadOptionsInProcess('getOccupationGroups', dropdown())).toEqual([
-			{ name: 'Managers (1)', value: 1 },
 			{ name: 'Professionals (2)', value: 2 },
-			{ name: 'Science professionals (21)', value: 21 },
+			{ name: 'Professionals › Science professionals (21)', value: 21 },
+			{ name: 'Managers (1)', value: 1 },
 		]);
 		expect(server.requests.map((r) => [r.method, r.path, r.headers.authorization])).toEqual([
 			['GET', '/v3/occupation_groups', 'Bearer test-key'],

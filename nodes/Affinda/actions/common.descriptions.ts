@@ -110,3 +110,6 @@ export function parsedDocumentLocator(
 ): INodeProperties {
 	return resourceLocator(displayName, name, DOCUMENT_LISTS[kind], description);
 }
+
+/** A filter added and not yet chosen: it filters nothing, so adding it changes no result. */
+export const ANY = 'any';

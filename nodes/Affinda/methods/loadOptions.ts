@@ -46,7 +46,11 @@ const OCCUPATION_GROUPS: ListSource = {
 	fields: { code: 'number', name: 'string' },
 };
 
-/** The occupation group tree, flattened: every group can be a `socCodes` value. */
+/**
+ * The occupation group tree as the service groups it: each group right after its parent, named
+ * with its parents ("Professionals › ICT Professionals (261)"), so the dropdown reads as the tree
+ * and typing a group's name finds it and everything under it. Every group is a `socCodes` value.
+ */
 export async function getOccupationGroups(
 	this: ILoadOptionsFunctions,
 ): Promise<INodePropertyOptions[]> {
@@ -55,9 +59,10 @@ export async function getOccupationGroups(
 		path: '/v3/occupation_groups',
 	});
 	const options: INodePropertyOptions[] = [];
-	const visit = (groups: unknown) => {
+	const visit = (groups: unknown, parents: string[]) => {
 		for (const group of listFrom.call(this, groups, OCCUPATION_GROUPS)) {
-			const name = `${group.name} (${group.code})`;
+			const path = [...parents, String(group.name)];
+			const name = `${path.join(' › ')} (${group.code})`;
 			options.push({ name, value: group.code as number });
 			// The published schema requires `children`; a leaf without it is still a leaf.
 			if (group.children === undefined) continue;
@@ -68,9 +73,9 @@ export async function getOccupationGroups(
 					`a group "${name}" whose children are ${describeAnswer(group.children)}, not a list`,
 				);
 			}
-			visit(group.children);
+			visit(group.children, path);
 		}
 	};
-	visit(roots);
-	return options.sort((a, b) => a.name.localeCompare(b.name));
+	visit(roots, []);
+	return options;
 }

@@ -15,6 +15,7 @@ import {
 	annotationFromItem,
 	annotationIdParameter,
 	buildAnnotationUpdate,
+	emptyUpdateNotice,
 	toAnnotationId,
 } from './fields';
 
@@ -47,6 +48,12 @@ const properties: INodeProperties[] = [
 	{
 		...annotationFieldsCollection(true),
 		displayOptions: { show: { source: ['parameters'] } },
+	},
+	{
+		...emptyUpdateNotice,
+		displayOptions: {
+			show: { ...emptyUpdateNotice.displayOptions?.show, source: ['parameters'] },
+		},
 	},
 	optionsCollection(),
 ];

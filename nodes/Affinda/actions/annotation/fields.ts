@@ -1,7 +1,8 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { DisplayCondition, IDataObject, INodeProperties } from 'n8n-workflow';
 
 import {
 	invalid,
+	isBlank,
 	readFlag,
 	readNumber,
 	readOptionalText,
@@ -9,7 +10,6 @@ import {
 	type Parameter,
 } from '../../helpers/parameters';
 import { byDisplayName } from '../../helpers/order';
-import { wholeNumberParameter } from '../common.descriptions';
 
 /**
  * The fields of the service's annotation update, written once: the Update operation's
@@ -119,21 +119,31 @@ export const PARSED_TYPES = [
 
 type ParsedType = (typeof PARSED_TYPES)[number]['value'];
 
+/** The smallest page index and annotation ID. */
+const WHOLE_NUMBER_MIN = { pageIndex: 0, annotationId: 1 } as const;
+
 function fieldsFor(batch: boolean): AnnotationField[] {
 	return ANNOTATION_FIELDS.filter((field) => field.inBatch || !batch);
 }
 
+/** Each field as the Update Fields collection offers it; an added field starts empty or off. */
 function propertyFor({ name, displayName, kind, description }: AnnotationField): INodeProperties {
 	switch (kind) {
 		case 'flag':
-			return { displayName, name, type: 'boolean', default: true, description };
+			return { displayName, name, type: 'boolean', default: false, description };
 		case 'pageIndex':
-			return wholeNumberParameter(displayName, name, 0, description);
 		case 'annotationId':
-			return wholeNumberParameter(displayName, name, 1, description);
+			return {
+				displayName,
+				name,
+				type: 'number',
+				default: null,
+				typeOptions: { minValue: WHOLE_NUMBER_MIN[kind], numberPrecision: 0 },
+				description,
+			};
 		case 'rectangles':
 		case 'objectList':
-			return { displayName, name, type: 'json', default: '[]', description };
+			return { displayName, name, type: 'json', default: '', description };
 		default:
 			return { displayName, name, type: 'string', default: '', description };
 	}
@@ -226,10 +236,6 @@ function toParsed(field: AnnotationField, value: unknown, type: ParsedType): unk
 	}
 }
 
-function isBlank(value: unknown): boolean {
-	return value === undefined || (typeof value === 'string' && value.trim() === '');
-}
-
 function toWireValue(field: AnnotationField, value: unknown, parsedType: ParsedType): unknown {
 	switch (field.kind) {
 		case 'parsed':
@@ -243,9 +249,10 @@ function toWireValue(field: AnnotationField, value: unknown, parsedType: ParsedT
 		case 'flag':
 			return readFlag(field, value);
 		case 'pageIndex':
-			return value === null ? null : readWholeNumber(field, value, { min: 0 });
 		case 'annotationId':
-			return value === null ? null : readWholeNumber(field, value, { min: 1 });
+			return value === null
+				? null
+				: readWholeNumber(field, value, { min: WHOLE_NUMBER_MIN[field.kind] });
 		case 'rectangles':
 			return toRectangles(field, value);
 		case 'objectList':
@@ -253,20 +260,31 @@ function toWireValue(field: AnnotationField, value: unknown, parsedType: ParsedT
 	}
 }
 
+/** Starts empty and is required: running the node untouched changes no annotation. */
 export const annotationIdParameter: INodeProperties = {
-	...wholeNumberParameter(
-		'Annotation ID',
-		'id',
-		1,
-		'ID of the annotation to change, from a parsed document of a non-resume type',
-	),
+	displayName: 'Annotation ID',
+	name: 'id',
+	type: 'string',
 	required: true,
+	default: '',
+	placeholder: 'e.g. 12345',
+	description: 'ID of the annotation to change, from a parsed document of a non-resume type',
+};
+
+/** A notice in the panel while Update Fields is empty: the run would change nothing. */
+export const emptyUpdateNotice: INodeProperties = {
+	displayName: 'Add at least one field to change: an update without fields is refused',
+	name: 'emptyUpdateNotice',
+	type: 'notice',
+	default: '',
+	// n8n compares with deep equality; its types only name scalar values.
+	displayOptions: { show: { updateFields: [{ _cnd: { eq: {} } } as unknown as DisplayCondition] } },
 };
 
 const ANNOTATION_ID = annotationIdParameter;
 
 export function toAnnotationId(value: unknown): number {
-	return readWholeNumber(ANNOTATION_ID, value, { min: 1 });
+	return readWholeNumber(ANNOTATION_ID, value, { min: WHOLE_NUMBER_MIN.annotationId });
 }
 
 /**

@@ -7,12 +7,14 @@ import {
 	annotationFieldsCollection,
 	annotationIdParameter,
 	buildAnnotationUpdate,
+	emptyUpdateNotice,
 	toAnnotationId,
 } from './fields';
 
 const properties: INodeProperties[] = [
 	annotationIdParameter,
 	annotationFieldsCollection(false),
+	emptyUpdateNotice,
 	optionsCollection(),
 ];
 

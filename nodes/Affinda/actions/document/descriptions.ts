@@ -32,7 +32,7 @@ export const compactOption: INodeProperties = {
 	displayName: 'Compact',
 	name: 'compact',
 	type: 'boolean',
-	default: true,
+	default: false,
 	description:
 		'Whether to return each parsed field as its value only, without confidence scores, positions and other annotation details',
 };

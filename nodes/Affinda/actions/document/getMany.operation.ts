@@ -11,7 +11,12 @@ import {
 	readOptionalText,
 } from '../../helpers/parameters';
 import { PAGE_SIZE } from '../../transport';
-import { optionsCollection, returnAllAndLimit, simplifyParameter } from '../common.descriptions';
+import {
+	ANY,
+	optionsCollection,
+	returnAllAndLimit,
+	simplifyParameter,
+} from '../common.descriptions';
 import { compactOption, workspaceLocator } from './descriptions';
 import { DOCUMENTS_PATH, documentOutput } from './document';
 
@@ -29,8 +34,9 @@ const filters: INodeProperties[] = [
 		displayName: 'Created',
 		name: 'created_dt',
 		type: 'options',
-		default: 'today',
+		default: ANY,
 		options: [
+			{ name: 'Any Time', value: ANY },
 			{ name: 'This Month', value: 'month' },
 			{ name: 'This Week', value: 'week' },
 			{ name: 'This Year', value: 'year' },
@@ -49,18 +55,26 @@ const filters: INodeProperties[] = [
 	{
 		displayName: 'Failed',
 		name: 'failed',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether to return only documents whose parsing failed (on) or only those where it did not (off)',
+		type: 'options',
+		default: ANY,
+		options: [
+			{ name: 'Any', value: ANY },
+			{ name: 'Failed Only', value: 'true' },
+			{ name: 'Not Failed', value: 'false' },
+		],
+		description: 'Only documents whose parsing failed, or only those where it did not',
 	},
 	{
 		displayName: 'Ready',
 		name: 'ready',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether to return only documents that are parsed (on) or only those still being parsed (off)',
+		type: 'options',
+		default: ANY,
+		options: [
+			{ name: 'Any', value: ANY },
+			{ name: 'Not Ready', value: 'false' },
+			{ name: 'Ready Only', value: 'true' },
+		],
+		description: 'Only documents that are parsed, or only those still being parsed',
 	},
 	{
 		displayName: 'Search',
@@ -73,8 +87,9 @@ const filters: INodeProperties[] = [
 		displayName: 'State',
 		name: 'state',
 		type: 'options',
-		default: 'uploaded',
+		default: ANY,
 		options: [
+			{ name: 'Any State', value: ANY },
 			{ name: 'Archived', value: 'archived' },
 			{ name: 'In Review', value: 'review' },
 			{ name: 'Rejected', value: 'rejected' },
@@ -100,7 +115,7 @@ const options: INodeProperties[] = [
 		displayName: 'Include Data',
 		name: 'include_data',
 		type: 'boolean',
-		default: true,
+		default: false,
 		description:
 			'Whether to include a summary of the parsed data of each document; use Get for all of it',
 	},
@@ -136,7 +151,11 @@ export const description = updateDisplayOptions(
 
 /** A query value from a filter or option, read by its parameter's type; undefined when blank. */
 function toQueryValue(property: INodeProperties, value: unknown): unknown {
-	if (property.type === 'boolean') return readFlag(property, value);
+	if (value === ANY) return undefined;
+	// Yes/no filters: booleans in version 1, their choices as text in version 2.
+	if (property.type === 'boolean' || ['failed', 'ready'].includes(property.name)) {
+		return readFlag(property, value);
+	}
 	if (property.type === 'options') return readOptionalChoice(property, value, choicesOf(property));
 	// Lists go as comma-separated values, as the service's own clients send them.
 	if (property.name === 'tags') {

@@ -1,11 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import {
 	invalid,
+	isBlank,
 	readFlag,
 	readIdentifier,
 	readJsonObject,
+	readNameList,
 	readOptionalIdentifier,
 	readOptionalText,
 	readWholeNumber,
@@ -16,6 +18,14 @@ import { optionsCollection, simplifyParameter } from '../common.descriptions';
 import { compactOption, documentTypeLocator, workspaceLocator } from './descriptions';
 import { DOCUMENTS_PATH, documentOutput, UPLOAD_ADVICE } from './document';
 import { assertParsed, parsingTimedOut, waitUntilParsed } from './parsing';
+
+/** A setting the workspace decides unless the upload says otherwise: neutral until chosen. */
+const WORKSPACE_SETTING = 'workspace';
+const WORKSPACE_SETTING_CHOICES = [
+	{ name: 'As the Workspace Says', value: WORKSPACE_SETTING },
+	{ name: 'Off', value: 'false' },
+	{ name: 'On', value: 'true' },
+];
 
 /**
  * The upload's optional multipart fields. Each option's name is the field it fills, and its type
@@ -36,7 +46,7 @@ const uploadOptions: INodeProperties[] = [
 		displayName: 'Delete After Parse',
 		name: 'deleteAfterParse',
 		type: 'boolean',
-		default: true,
+		default: false,
 		description:
 			'Whether Affinda should keep nothing once the parsed data is returned. Needs Wait for Parsing.',
 	},
@@ -83,7 +93,7 @@ const uploadOptions: INodeProperties[] = [
 		displayName: 'Low Priority',
 		name: 'lowPriority',
 		type: 'boolean',
-		default: true,
+		default: false,
 		description:
 			'Whether to parse in the low-priority queue, which has no rate limit but may be slower',
 	},
@@ -91,25 +101,26 @@ const uploadOptions: INodeProperties[] = [
 		displayName: 'Region Bias',
 		name: 'regionBias',
 		type: 'json',
-		default: '{\n  "country": "AU",\n  "strict": false\n}',
+		default: '',
 		description:
-			'Prefer locations in this region, as JSON: country (ISO 3166-1 code), countries (a list of codes), squareCoordinates ([min longitude, min latitude, max longitude, max latitude]) and strict (true or false)',
+			'Prefer locations in this region, as JSON such as {"country": "AU"}: country (ISO 3166-1 code), countries (a list of codes), squareCoordinates ([min longitude, min latitude, max longitude, max latitude]) and strict (true or false)',
 	},
 	{
 		displayName: 'Reject Duplicates',
 		name: 'rejectDuplicates',
-		type: 'boolean',
-		default: true,
+		type: 'options',
+		options: WORKSPACE_SETTING_CHOICES,
+		default: WORKSPACE_SETTING,
 		description:
-			'Whether parsing fails, using no credit, when the file is a duplicate of an existing document. Unset follows the workspace setting.',
+			'Whether parsing fails, using no credit, when the file is a duplicate of an existing document',
 	},
 	{
 		displayName: 'Use OCR',
 		name: 'useOcr',
-		type: 'boolean',
-		default: true,
-		description:
-			'Whether to force optical character recognition (on) or turn it off (off). Unset lets Affinda decide.',
+		type: 'options',
+		options: WORKSPACE_SETTING_CHOICES,
+		default: WORKSPACE_SETTING,
+		description: 'Whether to force optical character recognition on or off',
 	},
 ];
 
@@ -135,13 +146,45 @@ const properties: INodeProperties[] = [
 		],
 	},
 	{
+		displayName: 'Files',
+		name: 'binaryFiles',
+		type: 'options',
+		noDataExpression: true,
+		default: 'fields',
+		options: [
+			{
+				name: 'Named Fields',
+				value: 'fields',
+				description: 'The binary field (or fields) named below, one document each',
+			},
+			{
+				name: 'All Files of the Item',
+				value: 'all',
+				description:
+					'Every file the item carries, such as all attachments of an email, one document each',
+			},
+		],
+		displayOptions: { show: { source: ['binary'] } },
+	},
+	{
 		displayName: 'Input Data Field Name',
 		name: 'binaryPropertyName',
 		type: 'string',
 		required: true,
 		default: 'data',
-		hint: 'The name of the input field containing the binary file data',
-		displayOptions: { show: { source: ['binary'] } },
+		placeholder: 'e.g. attachment_0, attachment_1',
+		hint: 'The name of the input field containing the binary file data; several names separated by commas upload several files',
+		displayOptions: { show: { source: ['binary'], binaryFiles: ['fields'] } },
+	},
+	{
+		displayName: 'File Types',
+		name: 'fileTypes',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. pdf, docx',
+		description:
+			'Only files with these extensions or MIME types, separated by commas. Leave empty for every file.',
+		displayOptions: { show: { source: ['binary'], binaryFiles: ['all'] } },
 	},
 	{
 		displayName: 'URL',
@@ -254,9 +297,12 @@ function toDateTime(property: INodeProperties, value: unknown): string {
 
 /** The multipart value of one option, or undefined to leave the field out. */
 function toMultipartValue(property: INodeProperties, value: unknown): string | undefined {
-	if (property.type === 'boolean') return String(readFlag(property, value));
+	// Left empty, or left to the workspace: nothing is sent.
+	if (isBlank(value) || value === WORKSPACE_SETTING) return undefined;
+	if (property.type === 'boolean' || property.type === 'options') {
+		return String(readFlag(property, value));
+	}
 	if (property.type === 'json') return toRegionBias(property, value);
-	if (typeof value === 'string' && value.trim() === '') return undefined;
 	if (property.type === 'dateTime') return toDateTime(property, value);
 	return readOptionalText(property, value);
 }
@@ -270,26 +316,84 @@ function toUrl(value: unknown): string {
 	return text;
 }
 
-/** The file (or URL), then where to parse it, how, and the options that are set. */
-async function buildUploadForm(
+/** One document to upload: a file from the item's binary data, or a URL Affinda downloads. */
+type Upload = { url: string } | { file: Blob; fileName: string; field: string };
+
+/** Binary fields of the item whose file type is one of `types` (extensions or MIME types). */
+function fieldsOfType(binaries: IDataObject, types: string[]): string[] {
+	const wanted = types.map((type) => type.toLowerCase().replace(/^\./, ''));
+	return Object.keys(binaries).filter((field) => {
+		if (wanted.length === 0) return true;
+		const binary = binaries[field] as IDataObject;
+		const extension = String(binary.fileExtension ?? binary.fileName ?? '')
+			.toLowerCase()
+			.split('.')
+			.pop();
+		const mimeType = String(binary.mimeType ?? '').toLowerCase();
+		return wanted.some((type) => type === extension || type === mimeType);
+	});
+}
+
+/** What the item asks to upload: its URL, or one file per binary field named or found. */
+async function readUploads(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	wait: boolean,
 	options: IDataObject,
-): Promise<FormData> {
-	const form = new FormData();
+): Promise<Upload[]> {
 	const source = this.getNodeParameter('source', itemIndex) as Source;
-	if (source === 'url') {
-		form.append('url', toUrl(this.getNodeParameter('url', itemIndex)));
+	if (source === 'url') return [{ url: toUrl(this.getNodeParameter('url', itemIndex)) }];
+
+	let fields: string[];
+	if (this.getNodeParameter('binaryFiles', itemIndex, 'fields') === 'all') {
+		const fileTypes = { displayName: 'File Types', name: 'fileTypes' };
+		const types = readNameList(fileTypes, this.getNodeParameter('fileTypes', itemIndex, ''));
+		const binaries = (this.getInputData()[itemIndex]?.binary ?? {}) as IDataObject;
+		fields = fieldsOfType(binaries, types);
+		if (fields.length === 0) {
+			invalid(
+				fileTypes,
+				types.join(', '),
+				`types the item's files have (it has ${Object.keys(binaries).length} file(s))`,
+			);
+		}
 	} else {
-		const field = this.getNodeParameter('binaryPropertyName', itemIndex) as string;
+		const parameter = { displayName: 'Input Data Field Name', name: 'binaryPropertyName' };
+		const value = this.getNodeParameter('binaryPropertyName', itemIndex);
+		fields = readNameList(parameter, value, 'binary field names separated by commas');
+		if (fields.length === 0) invalid(parameter, value, 'at least one binary field name');
+	}
+	// Checked with the other options when the form is built; here only its text matters.
+	const customFileName =
+		typeof options.fileName === 'string' && options.fileName.trim() !== ''
+			? options.fileName.trim()
+			: undefined;
+	const uploads: Upload[] = [];
+	for (const field of fields) {
 		const binary = this.helpers.assertBinaryData(itemIndex, field);
 		// Read through n8n, never from binary.data: that is empty in filesystem, S3 and database modes.
 		const content = await this.helpers.getBinaryDataBuffer(itemIndex, field);
-		const fileName = String(options.fileName ?? '').trim() || binary.fileName || 'document';
-		form.append('file', new Blob([new Uint8Array(content)], { type: binary.mimeType }), fileName);
+		// One file may take the File Name option; several keep their own names.
+		const fileName = (fields.length === 1 ? customFileName : undefined) ?? binary.fileName;
+		uploads.push({
+			file: new Blob([new Uint8Array(content)], { type: binary.mimeType }),
+			fileName: fileName || 'document',
+			field,
+		});
 	}
+	return uploads;
+}
 
+/** The file (or URL), then where to parse it, how, and the options that are set. */
+function buildUploadForm(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	upload: Upload,
+	wait: boolean,
+	options: IDataObject,
+): FormData {
+	const form = new FormData();
+	if ('url' in upload) form.append('url', upload.url);
+	else form.append('file', upload.file, upload.fileName);
 	const destination = this.getNodeParameter('destination', itemIndex) as Destination;
 	if (destination === 'collection') {
 		const value = this.getNodeParameter('collection', itemIndex);
@@ -328,7 +432,7 @@ async function buildUploadForm(
 	return form;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const wait = readFlag(
 		{ displayName: 'Wait for Parsing', name: 'wait' },
 		this.getNodeParameter('wait', itemIndex),
@@ -352,7 +456,34 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			)
 		: 0;
 	const requestTimeoutMs = readRequestTimeoutMs.call(this, itemIndex);
-	const form = await buildUploadForm.call(this, itemIndex, wait, options);
+	const uploads = await readUploads.call(this, itemIndex, options);
+	const settings = { wait, timeoutSeconds, requestTimeoutMs, options };
+	const documents: IDataObject[] = [];
+	for (const upload of uploads) {
+		try {
+			documents.push(await uploadOne.call(this, itemIndex, upload, settings));
+		} catch (error) {
+			// The documents already made stay; say which, so a re-run does not make them twice.
+			throw alreadyUploaded.call(this, error, uploads, documents, itemIndex);
+		}
+	}
+	return documents;
+}
+
+interface UploadSettings {
+	wait: boolean;
+	timeoutSeconds: number;
+	requestTimeoutMs: number;
+	options: IDataObject;
+}
+
+async function uploadOne(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	upload: Upload,
+	{ wait, timeoutSeconds, requestTimeoutMs, options }: UploadSettings,
+): Promise<IDataObject> {
+	const form = buildUploadForm.call(this, itemIndex, upload, wait, options);
 
 	const startedAt = Date.now();
 	// With Wait for Parsing the service answers once parsing is done: Parsing Timeout bounds it.
@@ -379,4 +510,34 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	assertParsed.call(this, document, itemIndex);
 	return documentOutput.call(this, itemIndex, document);
+}
+
+/**
+ * When one file of several fails, the error also names the documents the earlier files made,
+ * so that nobody uploads them again by re-running the item.
+ */
+function alreadyUploaded(
+	this: IExecuteFunctions,
+	error: unknown,
+	uploads: Upload[],
+	documents: IDataObject[],
+	itemIndex: number,
+): unknown {
+	if (documents.length === 0 || !(error instanceof Error)) return error;
+	const failed = uploads[documents.length];
+	const made = documents
+		.map((document, index) => {
+			const upload = uploads[index];
+			const name = 'fileName' in upload ? upload.fileName : upload.url;
+			return `${name} → ${String(document.identifier ?? (document.meta as IDataObject)?.identifier)}`;
+		})
+		.join(', ');
+	return new NodeOperationError(
+		this.getNode(),
+		`${error.message.replace(/ \[item \d+\]$/, '')} (file ${'field' in failed ? failed.field : 'url'}) [item ${itemIndex}]`,
+		{
+			itemIndex,
+			description: `The item's earlier files were uploaded and parsed: ${made}. Re-run only the files that failed, or set Reject Duplicates, so that they are not made twice.`,
+		},
+	);
 }

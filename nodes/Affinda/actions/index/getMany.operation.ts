@@ -4,15 +4,16 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { requestReturnAllOrLimit } from '../../helpers/paging';
 import { choicesOf, readOptionalChoice, readOptionalText } from '../../helpers/parameters';
 import { PAGE_SIZE } from '../../transport';
-import { optionsCollection, returnAllAndLimit } from '../common.descriptions';
+import { ANY, optionsCollection, returnAllAndLimit } from '../common.descriptions';
 
 const filters: INodeProperties[] = [
 	{
 		displayName: 'Document Type',
 		name: 'document_type',
 		type: 'options',
-		default: 'resumes',
+		default: ANY,
 		options: [
+			{ name: 'Any', value: ANY },
 			{ name: 'Job Descriptions', value: 'job_descriptions' },
 			{ name: 'Resumes', value: 'resumes' },
 		],
@@ -49,7 +50,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const values = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
 	const qs: IDataObject = {};
 	for (const filter of filters) {
-		const value = values[filter.name];
+		const value = values[filter.name] === ANY ? undefined : values[filter.name];
 		const read =
 			filter.type === 'options'
 				? readOptionalChoice(filter, value, choicesOf(filter))
