@@ -52,17 +52,6 @@ export class AffindaApi implements ICredentialType {
 			displayOptions: { show: { region: ['custom'] } },
 		},
 		{
-			// Shown as soon as the URL has a path: requests would go to <path>/v3/... and fail with 404.
-			displayName:
-				'Remove the path: the Base URL is the origin only (scheme, host and port), e.g. https://affinda.example.com',
-			name: 'baseUrlPathNotice',
-			type: 'notice',
-			default: '',
-			displayOptions: {
-				show: { region: ['custom'], baseUrl: [{ _cnd: { regex: '^\\s*https?://[^/]+/[^/\\s]' } }] },
-			},
-		},
-		{
 			displayName: 'Webhook Signature Key',
 			name: 'webhookSecret',
 			type: 'string',
