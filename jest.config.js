@@ -1,15 +1,50 @@
-/** Every test of the project; `npm test` builds first, so workflow and e2e tests load dist/. */
-module.exports = {
+/**
+ * Every test of the project; `npm test` builds first, so workflow and e2e tests load dist/.
+ * The end-to-end suite (test/e2e) runs once per n8n runtime of test/n8n-runtime/runtimes.json, as a
+ * jest project of its own; AFFINDA_TEST_N8N=<version> keeps only that one.
+ */
+const runtimes = require('./test/n8n-runtime/runtimes.json').runtimes.map((r) => r.n8n);
+
+const selected = process.env.AFFINDA_TEST_N8N;
+if (selected && !runtimes.includes(selected)) {
+	throw new Error(
+		`AFFINDA_TEST_N8N=${selected}: not one of the n8n runtimes this project installs (${runtimes.join(', ')})`,
+	);
+}
+
+// The pinned installs (n8n-<version>/, node-<major>/): gigabytes jest must neither index nor load from.
+const RUNTIME_INSTALLS = '<rootDir>/test/n8n-runtime/(n8n|node)-[^/]+/';
+const shared = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
-	testMatch: ['**/*.test.ts'],
 	transform: {
 		'^.+\\.ts$': ['ts-jest', { tsconfig: 'tsconfig.test.json' }],
 	},
-	modulePathIgnorePatterns: ['<rootDir>/test/n8n-runtime/node_modules', '<rootDir>/dist'],
-	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/n8n-runtime/node_modules'],
+	modulePathIgnorePatterns: [
+		RUNTIME_INSTALLS,
+		'<rootDir>/test/n8n-runtime/node_modules',
+		'<rootDir>/dist',
+	],
+	setupFiles: ['<rootDir>/test/helpers/jest/setup-env.ts'],
+};
+
+module.exports = {
 	globalSetup: '<rootDir>/test/helpers/jest/global-setup.ts',
 	globalTeardown: '<rootDir>/test/helpers/jest/global-teardown.ts',
-	setupFiles: ['<rootDir>/test/helpers/jest/setup-env.ts'],
 	testTimeout: 30000,
+	projects: [
+		{
+			...shared,
+			displayName: 'package',
+			testMatch: ['**/*.test.ts'],
+			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+		},
+		...(selected ? [selected] : runtimes).map((version) => ({
+			...shared,
+			displayName: `e2e n8n ${version}`,
+			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+			// The harness reads it (test/n8n-runtime/runtimes.ts, versionForThisTest).
+			globals: { AFFINDA_N8N_VERSION: version },
+		})),
+	],
 };

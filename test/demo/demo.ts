@@ -4,9 +4,10 @@
 // Then n8n stays up for a person to open the workflows, until Ctrl-C. `--once` stops after the table.
 import { ensureN8nRuntime } from '../n8n-runtime/install';
 import { formatDuration } from '../n8n-runtime/npm-progress';
+import { versionForThisTest } from '../n8n-runtime/runtimes';
 import { startEmulator } from '../emulator';
 import { importExamples, RANK_CANDIDATES, type ExampleSetup } from '../e2e/examples';
-import { preferredPort } from '../helpers/real-n8n/free-port';
+import { preferredPort } from '../helpers/free-port';
 import type { Owner } from '../helpers/real-n8n/n8n-client';
 import { AFFINDA_CREDENTIAL_TYPE, startRealN8n } from '../helpers/real-n8n/real-n8n';
 import { outputItems, executionError } from '../helpers/real-n8n/run-data';
@@ -45,7 +46,9 @@ async function main(): Promise<void> {
 		'Affinda for n8n: demo. A local Affinda emulator (no internet, no API key) and a real n8n with this package.',
 	);
 
-	await ensureN8nRuntime({ interactive: Boolean(process.stderr.isTTY), log: step });
+	// The reference n8n, or the one AFFINDA_TEST_N8N names.
+	const version = versionForThisTest();
+	await ensureN8nRuntime(version, { interactive: Boolean(process.stderr.isTTY), log: step });
 	const emulator = await startEmulator({ key: DEMO_API_KEY, seed: DEMO_SEED });
 	step(
 		`Affinda emulator listening on ${emulator.url} with ${emulator.stats.resumeCount} generated resumes`,
@@ -60,6 +63,7 @@ async function main(): Promise<void> {
 
 	step('starting n8n (about ten seconds)...');
 	const n8n = await startRealN8n({
+		version,
 		port: await preferredPort(DEFAULT_PORT),
 		owner: DEMO_OWNER,
 		env: { N8N_SECURE_COOKIE: 'false' },

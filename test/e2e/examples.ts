@@ -14,6 +14,7 @@ export const RANK_CANDIDATES = 'rank-candidates-for-a-role.json';
 export const NIGHTLY_REMATCH = 'nightly-rematch-open-jobs.json';
 export const CV_EMAIL_INTAKE = 'cv-email-intake.json';
 export const CV_PARSED_TRIGGER = 'cv-parsed-trigger.json';
+export const CAREERS_FORM_INTAKE = 'careers-form-intake.json';
 
 export const AFFINDA_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaTrigger';
 
@@ -68,6 +69,10 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 			jobDescription: setup.openRoles[0],
 		});
 		return setParameters(ranking, 'Tell the recruiter', { url: setup.notifyUrl });
+	},
+	[CAREERS_FORM_INTAKE]: (workflow, setup) => {
+		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
+		return setParameters(parsing, 'Rank for the open role', { jobDescription: setup.openRoles[0] });
 	},
 };
 

@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
-// End to end: a real n8n 2.8.4 (test/n8n-runtime, installed on first use) with this package
+// End to end: a real n8n (each runtime of test/n8n-runtime, installed on first use) with this package
 // installed as a community node, driving real workflows against the local Affinda emulator.
 // One n8n for the whole run: it takes seconds to start, the tests below take a few seconds in all.
 import { readFileSync } from 'node:fs';
@@ -364,7 +364,7 @@ describe("a recruiter's chain, triggered by a webhook in production mode", () =>
 				],
 			),
 		);
-		await n8n.client.activateWorkflow(stored.id);
+		await n8n.client.activateWebhookWorkflow(stored.id, 'e2e-careers-form');
 
 		const cvPath = emulator.fixtures.sampleFiles.resumePdf;
 		const form = new FormData();

@@ -2,6 +2,7 @@
 // Documents: upload (text, PDF, DOCX; wait true and false) -> ready -> searchable once added to an
 // index; update_data; annotations; and the upload form's validation.
 
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 import { startEmulator, type Emulator } from './index';
@@ -307,7 +308,9 @@ describe('upload', () => {
 			wait: 'false',
 			language: 'en',
 		});
-		const size = readFileSync(emulator.fixtures.sampleFiles.nurseResumeText).length;
+		const bytes = readFileSync(emulator.fixtures.sampleFiles.nurseResumeText);
+		const size = bytes.length;
+		const sha256 = createHash('sha256').update(bytes).digest('hex');
 		expect(emulator.received).toEqual([
 			expect.objectContaining({
 				method: 'POST',
@@ -315,7 +318,12 @@ describe('upload', () => {
 				body: {
 					fields: { workspace, wait: 'false', language: 'en' },
 					files: {
-						file: { fileName: 'daniel-okafor.txt', contentType: 'application/octet-stream', size },
+						file: {
+							fileName: 'daniel-okafor.txt',
+							contentType: 'application/octet-stream',
+							size,
+							sha256,
+						},
 					},
 				},
 			}),

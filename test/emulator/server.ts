@@ -2,6 +2,7 @@
 // The HTTP front: read the request, record it, apply faults, route, check the Bearer key, run the
 // handler, and answer in the service's shapes (errors as {type, errors: [{attr, code, detail}]}).
 
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 import type { FaultInjector } from './faults';
@@ -12,7 +13,8 @@ import { RequestContext, type Reply, type Router } from './router';
 export interface ReceivedMultipart {
 	/** Text fields; a repeated field shows its first value. */
 	fields: Record<string, string>;
-	files: Record<string, { fileName: string; contentType: string; size: number }>;
+	/** Each file's name, type, size and SHA-256 of its bytes (tests compare what arrived with what was sent). */
+	files: Record<string, { fileName: string; contentType: string; size: number; sha256: string }>;
 }
 
 export interface ReceivedRequest {
@@ -63,6 +65,7 @@ function summariseBody(headers: IncomingMessage['headers'], raw: Buffer): unknow
 					fileName: file.fileName,
 					contentType: file.contentType,
 					size: file.bytes.length,
+					sha256: createHash('sha256').update(file.bytes).digest('hex'),
 				};
 			return summary;
 		} catch {

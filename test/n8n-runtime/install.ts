@@ -1,252 +1,95 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error -- a build script: it runs npm and checks build tools */
-// Installs the reference n8n (DECISIONS.md 15) into test/n8n-runtime/node_modules, exactly as the
-// committed lockfile pins it, and reuses it on later runs. Run on its own with
-// `npm run n8n:install`; the e2e suite and the demo call ensureN8nRuntime() themselves.
-import { spawn, spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import {
-	createWriteStream,
-	existsSync,
-	linkSync,
-	readFileSync,
-	rmSync,
-	writeFileSync,
-} from 'node:fs';
-import { rm } from 'node:fs/promises';
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a build script: it installs n8n */
+// Installs a pinned n8n (test/n8n-runtime/n8n-<version>/, exactly as its lockfile says) and the Node
+// it runs on, once, and reuses them on later runs. On its own: `npm run n8n:install [-- <version>
+// ... --force]`; the e2e suite, the queue-mode test and the demo call ensureN8nRuntime() themselves.
+import { existsSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 
-import { countLockedPackages, formatDuration, NpmInstallProgress } from './npm-progress';
-import { RUNTIME_DIR } from './paths';
-import { missingBuildTools, missingToolsMessage, nodeHeadersFound } from './toolchain';
+import {
+	installFolder,
+	isInstalled,
+	type InstallOptions,
+	type PinnedFolder,
+} from './folder-install';
+import { provideNativeModules, runtimeNpmEnvironment } from './native-builds';
+import { ensureRegistryNode, projectNode, type NodeBinary } from './node-binary';
+import { n8nFolder, RUNTIME_DIR } from './paths';
+import { knownVersions, referenceVersion, runtimeSpec } from './runtimes';
+
+export type { InstallOptions };
 
 export interface N8nRuntime {
-	/** n8n's version, as pinned in test/n8n-runtime/package.json. */
+	/** n8n's version, as pinned in n8n-<version>/package.json. */
 	version: string;
-	/** The n8n CLI's entry script, to run with this very Node binary. */
+	/** The Node that runs it. */
+	node: NodeBinary;
+	/** The n8n CLI's entry script, to run with `node.path`. */
 	n8nMain: string;
+	/** Environment to run it with: its Node first on PATH (n8n starts children with `node`). */
+	env: NodeJS.ProcessEnv;
 }
 
-export interface InstallOptions {
-	/** Where progress lines go; stderr by default. */
-	log?: (line: string) => void;
-	/** Rewrite one status line in place (a terminal) instead of printing a line now and then (CI, jest). */
-	interactive?: boolean;
-	/** Reinstall even when a complete install is present. */
-	force?: boolean;
+function pinnedN8nFolder(version: string, node: NodeBinary): PinnedFolder {
+	return {
+		dir: n8nFolder(version),
+		label: `n8n ${version}`,
+		nodeAbi: node.abi,
+		// Install scripts off: n8n's either fetch prebuilt binaries from GitHub (unreachable here) or
+		// are optional; the one native module n8n needs, sqlite3, is built by native-builds.ts.
+		npmArgs: ['--ignore-scripts'],
+		env: runtimeNpmEnvironment(node),
+	};
 }
 
-const NODE_MODULES = join(RUNTIME_DIR, 'node_modules');
-const LOCKFILE = join(RUNTIME_DIR, 'package-lock.json');
-const STAMP = join(NODE_MODULES, '.n8n-nodes-affinda-runtime.json');
-const INSTALL_LOG = join(RUNTIME_DIR, 'install.log');
-const INSTALL_LOCK = join(RUNTIME_DIR, '.install.lock');
-
-export function pinnedN8nVersion(): string {
-	const manifest = JSON.parse(readFileSync(join(RUNTIME_DIR, 'package.json'), 'utf8'));
-	return manifest.dependencies.n8n;
-}
-
-function runtime(): N8nRuntime {
-	return { version: pinnedN8nVersion(), n8nMain: join(NODE_MODULES, 'n8n', 'bin', 'n8n') };
+async function runtimeNode(version: string, options: InstallOptions): Promise<NodeBinary> {
+	const { node } = runtimeSpec(version);
+	return node === 'project' ? projectNode() : await ensureRegistryNode(node, options);
 }
 
 /**
- * What a complete install records: the lockfile it came from and the Node ABI sqlite3 was compiled
- * for. Written last, so an interrupted install never looks complete.
+ * The install this project's earlier layout made at test/n8n-runtime/node_modules, when its stamp
+ * says it is exactly this lockfile for this Node: linked in place instead of installed again.
  */
-function expectedStamp(): string {
-	const lockHash = createHash('sha256').update(readFileSync(LOCKFILE)).digest('hex');
-	return JSON.stringify({
-		lockHash,
-		nodeAbi: process.versions.modules,
-		platform: process.platform,
-		arch: process.arch,
-	});
+function adoptEarlierInstall(folder: PinnedFolder): void {
+	const earlier = join(RUNTIME_DIR, 'node_modules');
+	const here = join(folder.dir, 'node_modules');
+	if (existsSync(here) || !isInstalled(folder, earlier)) return;
+	symlinkSync(join('..', 'node_modules'), here, 'dir');
 }
 
-export function isRuntimeInstalled(): boolean {
-	return existsSync(STAMP) && readFileSync(STAMP, 'utf8') === expectedStamp();
-}
-
-export async function ensureN8nRuntime(options: InstallOptions = {}): Promise<N8nRuntime> {
-	if (!options.force && isRuntimeInstalled()) return runtime();
-	const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
-
-	const missing = missingBuildTools();
-	if (missing.length > 0) throw new Error(missingToolsMessage(missing));
-	if (!nodeHeadersFound()) {
-		log(
-			'n8n runtime: warning: Node headers not found locally; node-gyp will try to download them to build sqlite3.',
-		);
-	}
-
-	const release = await acquireInstallLock(log);
-	try {
-		// Another process may have finished the install while this one waited for the lock.
-		if (!options.force && isRuntimeInstalled()) return runtime();
-		await installWithProgress(log, options.interactive ?? false);
-		verifyInstall();
-		writeFileSync(STAMP, expectedStamp());
-		return runtime();
-	} finally {
-		release();
-	}
-}
-
-async function installWithProgress(
-	log: (line: string) => void,
-	interactive: boolean,
-): Promise<void> {
-	const version = pinnedN8nVersion();
-	const progress = new NpmInstallProgress(
-		countLockedPackages(JSON.parse(readFileSync(LOCKFILE, 'utf8'))),
-	);
-	const started = Date.now();
-	const status = () =>
-		`n8n runtime: installing n8n ${version} [${formatDuration(Date.now() - started)}] ${progress.describe()}`;
-	log(
-		`n8n runtime: installing n8n ${version} into ${RUNTIME_DIR} (a few minutes, once; full log in ${INSTALL_LOG})`,
-	);
-
-	const ticker = interactive
-		? setInterval(() => process.stderr.write(`\r\x1b[K${status()}`), 1000)
-		: setInterval(() => log(status()), 15000);
-	try {
-		// Start clean, as `npm ci` would: a failed native build must not survive as a half install.
-		if (existsSync(NODE_MODULES))
-			log('n8n runtime: removing the previous, unverified install first');
-		await rm(NODE_MODULES, { recursive: true, force: true });
-		const code = await runNpmInstall((line) => progress.consume(line));
-		if (interactive) process.stderr.write('\r\x1b[K');
-		if (code !== 0) throw new Error(installFailureMessage(code, Date.now() - started));
-		log(`n8n runtime: installed n8n ${version} in ${formatDuration(Date.now() - started)}`);
-	} finally {
-		clearInterval(ticker);
-	}
-}
-
-/**
- * Installs exactly what the lockfile pins, with install scripts on (the project's .npmrc turns them
- * off). Not `npm ci`: npm leaves out of the lockfile optional platform packages it cannot resolve
- * (this registry lacks msgpackr-extract's darwin/win32 3.0.7 builds), and `npm ci` then refuses the
- * lockfile as out of sync. `npm install --no-save` installs from the same lockfile and writes nothing.
- */
-function runNpmInstall(onLine: (line: string) => void): Promise<number> {
-	const env: NodeJS.ProcessEnv = { ...process.env, SCARF_ANALYTICS: 'false' };
-	// Set by a surrounding `npm run`; they would point the inner npm at the project instead.
-	delete env.npm_config_ignore_scripts;
-	delete env.npm_config_local_prefix;
-	delete env.npm_config_prefix;
-
-	const logFile = createWriteStream(INSTALL_LOG);
-	const child = spawn(
-		'npm',
-		[
-			'install',
-			'--no-save',
-			'--ignore-scripts=false',
-			'--no-audit',
-			'--no-fund',
-			'--loglevel=info',
-			'--foreground-scripts=false',
-		],
-		{ cwd: RUNTIME_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] },
-	);
-	for (const stream of [child.stdout, child.stderr]) {
-		stream.pipe(logFile, { end: false });
-		createInterface({ input: stream }).on('line', onLine);
-	}
-	return new Promise((resolve, reject) => {
-		child.on('error', reject);
-		child.on('close', (code) => logFile.end(() => resolve(code ?? 1)));
-	});
-}
-
-function installFailureMessage(code: number, elapsedMs: number): string {
-	const log = existsSync(INSTALL_LOG) ? readFileSync(INSTALL_LOG, 'utf8') : '';
-	const tail = log.split('\n').filter(Boolean).slice(-25).join('\n');
-	const hint = /gyp ERR!/.test(log)
-		? '\nA native module failed to compile: check python3, make, g++ and the Node headers (npm config get nodedir).'
-		: '';
-	return `Installing n8n ${pinnedN8nVersion()} failed: npm install exited with ${code} after ${formatDuration(elapsedMs)}.${hint}\nLast lines of ${INSTALL_LOG}:\n${tail}`;
-}
-
-/** The install can exit 0 and still leave n8n unable to open its database; check the part that builds. */
-function verifyInstall(): void {
-	const check = spawnSync(process.execPath, ['-e', "require('sqlite3')"], {
-		cwd: RUNTIME_DIR,
-		encoding: 'utf8',
-	});
-	if (check.status !== 0) {
-		throw new Error(
-			`n8n was installed but sqlite3 does not load, so n8n cannot open its database:\n${check.stderr}`,
-		);
-	}
-	if (!existsSync(runtime().n8nMain))
-		throw new Error(`n8n was installed but ${runtime().n8nMain} is missing`);
-}
-
-/**
- * One installer at a time (a test run and a demo may start together). The lock is a file holding
- * its owner's pid, created whole by link(2), so it is never seen half-written; a dead owner's lock
- * is taken over.
- */
-async function acquireInstallLock(log: (line: string) => void): Promise<() => void> {
-	const claim = `${INSTALL_LOCK}.${process.pid}`;
-	writeFileSync(claim, String(process.pid));
-	try {
-		for (let announced = false; ; ) {
-			try {
-				linkSync(claim, INSTALL_LOCK);
-				return () => rmSync(INSTALL_LOCK, { force: true });
-			} catch (error) {
-				if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-			}
-			const owner = lockOwner();
-			if (owner === undefined) continue; // released meanwhile
-			if (!isAlive(owner)) {
-				rmSync(INSTALL_LOCK, { force: true });
-				continue;
-			}
-			if (!announced) log(`n8n runtime: waiting for another install (pid ${owner}) to finish`);
-			announced = true;
-			await new Promise((resolve) => setTimeout(resolve, 2000));
-		}
-	} finally {
-		rmSync(claim, { force: true });
-	}
-}
-
-function lockOwner(): number | undefined {
-	try {
-		return Number(readFileSync(INSTALL_LOCK, 'utf8'));
-	} catch {
-		return undefined;
-	}
-}
-
-function isAlive(pid: number): boolean {
-	if (!Number.isInteger(pid) || pid <= 0) return false;
-	try {
-		process.kill(pid, 0);
-		return true;
-	} catch {
-		return false;
-	}
+export async function ensureN8nRuntime(
+	version = referenceVersion(),
+	options: InstallOptions = {},
+): Promise<N8nRuntime> {
+	const node = await runtimeNode(version, options);
+	const folder = pinnedN8nFolder(version, node);
+	if (!options.force) adoptEarlierInstall(folder);
+	await installFolder(folder, options, (log) => provideNativeModules(folder.dir, node, log));
+	return {
+		version,
+		node,
+		n8nMain: join(folder.dir, 'node_modules', 'n8n', 'bin', 'n8n'),
+		env: { PATH: runtimeNpmEnvironment(node).PATH },
+	};
 }
 
 if (require.main === module) {
 	const force = process.argv.includes('--force');
-	const already = !force && isRuntimeInstalled();
-	ensureN8nRuntime({ force, interactive: Boolean(process.stderr.isTTY) }).then(
-		(installed) => {
-			const how = already ? 'already installed' : 'ready';
-			process.stderr.write(`n8n runtime: n8n ${installed.version} ${how}: ${installed.n8nMain}\n`);
-		},
-		(error: Error) => {
-			process.stderr.write(`\n${error.message}\n`);
-			process.exitCode = 1;
-		},
-	);
+	const asked = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+	const versions = asked.length > 0 ? asked : knownVersions();
+	(async () => {
+		for (const version of versions) {
+			const started = Date.now();
+			const runtime = await ensureN8nRuntime(version, {
+				force,
+				interactive: Boolean(process.stderr.isTTY),
+			});
+			process.stderr.write(
+				`n8n ${runtime.version} on Node ${runtime.node.version}: ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${runtime.n8nMain}\n`,
+			);
+		}
+	})().catch((error: Error) => {
+		process.stderr.write(`\n${error.message}\n`);
+		process.exitCode = 1;
+	});
 }

@@ -59,7 +59,7 @@ function npmConfig(key: string): string | undefined {
 
 export function missingToolsMessage(missing: string[]): string {
 	return [
-		`The reference n8n cannot be installed: sqlite3 must be compiled from source and ${missing.join(', ')} ${
+		`An n8n runtime cannot be installed: its database driver, sqlite3, must be compiled from source and ${missing.join(', ')} ${
 			missing.length === 1 ? 'is' : 'are'
 		} missing.`,
 		'Install them and run again, e.g. on Debian or Ubuntu: apt-get install -y python3 make g++',

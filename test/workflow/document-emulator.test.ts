@@ -1,4 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
@@ -107,6 +108,9 @@ describe('Document operations against the emulator', () => {
 			fileName: 'marcus-webb.pdf',
 			contentType: 'application/pdf',
 			size: readFileSync(emulator.fixtures.sampleFiles.resumePdf).length,
+			sha256: createHash('sha256')
+				.update(readFileSync(emulator.fixtures.sampleFiles.resumePdf))
+				.digest('hex'),
 		});
 		expect(fields).toMatchObject({
 			workspace: recruitment().identifier,

@@ -127,17 +127,45 @@ export class N8nClient {
 	}
 
 	/**
+	 * Activates a workflow with a webhook trigger and waits until n8n answers on the webhook: newer
+	 * n8n (2.41) registers production webhooks a moment after activation returns and answers 404
+	 * meanwhile. The probe is a CORS preflight, which n8n answers without running anything.
+	 */
+	async activateWebhookWorkflow(id: string, path: string, method = 'POST'): Promise<void> {
+		await this.activateWorkflow(id);
+		const deadline = Date.now() + 60_000;
+		for (;;) {
+			const probe = await fetch(`${this.baseUrl}/webhook/${path}`, {
+				method: 'OPTIONS',
+				headers: { origin: this.baseUrl, 'access-control-request-method': method },
+			});
+			const allowed = probe.headers.get('access-control-allow-methods') ?? '';
+			if (probe.ok && allowed.split(/,\s*/).includes(method)) return;
+			if (Date.now() > deadline)
+				throw new Error(
+					`n8n had not registered ${method} /webhook/${path} a minute after activating workflow ${id}: ${probe.status} ${await probe.text()}`,
+				);
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+	}
+
+	/**
 	 * Runs a stored workflow the way the editor's "Execute workflow" button does, from the given
 	 * trigger. Pinned data on the trigger stands in for what it would have received (an email, a
-	 * schedule tick). Resolves when the execution has finished, successfully or not.
+	 * schedule tick): it is saved on the workflow first, as the editor does, because newer n8n
+	 * (2.41) runs with the stored workflow's pinned data, not the data sent with the run request.
+	 * Resolves when the execution has finished, successfully or not.
 	 */
 	async runManually(
 		workflow: WorkflowJson & { id: string },
 		trigger: string,
-		pinData?: IPinData,
+		pinData: IPinData = {},
 	): Promise<Execution> {
+		const saved = (await this.rest('PATCH', `/workflows/${workflow.id}?forceSave=true`, {
+			pinData,
+		})) as { data: WorkflowJson & { id: string } };
 		const started = (await this.rest('POST', `/workflows/${workflow.id}/run`, {
-			workflowData: { ...workflow, pinData: pinData ?? {} },
+			workflowData: { ...saved.data, pinData },
 			triggerToStartFrom: { name: trigger },
 		})) as { data: { executionId?: string; waitingForWebhook?: boolean } };
 		const { executionId } = started.data;

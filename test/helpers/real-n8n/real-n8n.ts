@@ -4,13 +4,18 @@
 import { rmSync } from 'node:fs';
 
 import { ensureN8nRuntime, type InstallOptions } from '../../n8n-runtime/install';
-import { freePort } from './free-port';
+import { versionForThisTest } from '../../n8n-runtime/runtimes';
+import { freePort } from '../free-port';
 import { N8nClient, type Owner } from './n8n-client';
 import { startN8nProcess, type N8nProcess } from './n8n-process';
 import { createUserFolder } from './user-folder';
 
 export const AFFINDA_NODE_TYPE = 'n8n-nodes-affinda.affinda';
 export const AFFINDA_CREDENTIAL_TYPE = 'affindaApi';
+
+/** Every n8n process of a run uses it: in queue mode, workers decrypt credentials the main stored. */
+// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- guards nothing: a throwaway n8n's data
+export const E2E_ENCRYPTION_KEY = 'n8n-nodes-affinda-e2e-key';
 
 export const E2E_OWNER: Owner = {
 	email: 'e2e@example.com',
@@ -20,6 +25,8 @@ export const E2E_OWNER: Owner = {
 };
 
 export interface RealN8nOptions {
+	/** Which installed n8n (test/n8n-runtime/runtimes.json); the one this test runs against by default. */
+	version?: string;
 	owner?: Owner;
 	/** A fixed port (the demo's); a free one otherwise. */
 	port?: number;
@@ -44,7 +51,7 @@ export interface RealN8n {
 }
 
 export async function startRealN8n(options: RealN8nOptions = {}): Promise<RealN8n> {
-	const runtime = await ensureN8nRuntime(options.install);
+	const runtime = await ensureN8nRuntime(options.version ?? versionForThisTest(), options.install);
 	const owner = options.owner ?? E2E_OWNER;
 	const userFolder = createUserFolder({ packageTarball: options.packageTarball });
 	const removeUserFolder = () => {
@@ -54,12 +61,12 @@ export async function startRealN8n(options: RealN8nOptions = {}): Promise<RealN8
 	try {
 		n8n = await startN8nProcess({
 			n8nMain: runtime.n8nMain,
+			nodePath: runtime.node.path,
 			userFolder,
 			port: options.port ?? (await freePort()),
 			brokerPort: await freePort(),
-			// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- guards nothing: a throwaway n8n's data
-			encryptionKey: 'n8n-nodes-affinda-e2e-key',
-			env: options.env,
+			encryptionKey: E2E_ENCRYPTION_KEY,
+			env: { ...runtime.env, ...options.env },
 		});
 		const client = await N8nClient.bootstrap(n8n.baseUrl, owner);
 		const started = n8n;
