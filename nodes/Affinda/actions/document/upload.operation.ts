@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { readBinaryFile } from '../../helpers/binary';
 import {
 	invalid,
 	isBlank,
@@ -369,9 +370,7 @@ async function readUploads(
 			: undefined;
 	const uploads: Upload[] = [];
 	for (const field of fields) {
-		const binary = this.helpers.assertBinaryData(itemIndex, field);
-		// Read through n8n, never from binary.data: that is empty in filesystem, S3 and database modes.
-		const content = await this.helpers.getBinaryDataBuffer(itemIndex, field);
+		const { binary, content } = await readBinaryFile(this, itemIndex, field);
 		// One file may take the File Name option; several keep their own names.
 		const fileName = (fields.length === 1 ? customFileName : undefined) ?? binary.fileName;
 		uploads.push({

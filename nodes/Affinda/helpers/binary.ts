@@ -1,0 +1,45 @@
+import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+/**
+ * What makes a stored file readable, per n8n binary data mode. In queue mode the worker running an
+ * execution is often not the process that stored the file (the main process received the webhook).
+ */
+const MODE_ADVICE: Record<string, string> = {
+	filesystem:
+		'In filesystem mode each n8n process reads files from its own disk, so in queue mode a worker cannot read a file the main process or another worker stored. Give every main and worker process the same storage at N8N_BINARY_DATA_STORAGE_PATH, or set N8N_DEFAULT_BINARY_DATA_MODE=database (or s3) on all of them.',
+	database:
+		"In database mode the file is kept in n8n's database until the execution is pruned. Every main and worker process must use the same database (the same DB_* settings).",
+	s3: 'In S3 mode every main and worker process needs the same N8N_EXTERNAL_STORAGE_S3_* settings and access to the bucket.',
+	default:
+		'In the default mode the file travels inside the execution data; it was lost before it reached this node.',
+};
+
+/** The mode a binary was stored in, from its id (`filesystem-v2:…`, `database:…`, `s3:…`; none in memory). */
+export function binaryDataMode(binary: IBinaryData): string {
+	const prefix = binary.id?.split(':')[0];
+	return prefix ? prefix.replace(/-v\d+$/, '') : 'default';
+}
+
+/**
+ * The input item's file, read through n8n (never from `binary.data`, which is empty in filesystem,
+ * S3 and database modes). When n8n cannot read it, the error names the binary data mode and what to
+ * change, instead of n8n's bare "File not found".
+ */
+export async function readBinaryFile(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+): Promise<{ binary: IBinaryData; content: Buffer }> {
+	const binary = context.helpers.assertBinaryData(itemIndex, field);
+	try {
+		return { binary, content: await context.helpers.getBinaryDataBuffer(itemIndex, field) };
+	} catch (error) {
+		const mode = binaryDataMode(binary);
+		throw new NodeOperationError(
+			context.getNode(),
+			`Cannot read the file in binary field "${field}" (n8n binary data mode: ${mode}): ${(error as Error).message}`,
+			{ itemIndex, description: MODE_ADVICE[mode] ?? MODE_ADVICE.default },
+		);
+	}
+}
