@@ -52,6 +52,28 @@ export class AffindaApi implements ICredentialType {
 			displayOptions: { show: { region: ['custom'] } },
 		},
 		{
+			displayName: 'Search & Match API',
+			name: 'searchApiVersion',
+			type: 'options',
+			default: 'v2',
+			description:
+				'Which paths Search Resumes and Get Match Detail call. The bodies are the same; v2 is what the node was specified with, v3 is what Affinda documents as current.',
+			options: [
+				{
+					name: 'V2 (as Specified)',
+					value: 'v2',
+					description:
+						'/v2/resume_search and /v2/job_description_search/details/{identifier}: Affinda lists these as its deprecated v2 API',
+				},
+				{
+					name: 'V3 (Current)',
+					value: 'v3',
+					description:
+						"/v3/resume_search and /v3/job_description_search/details/{identifier}: Affinda's current API",
+				},
+			],
+		},
+		{
 			displayName: 'Webhook Signature Key',
 			name: 'webhookSecret',
 			type: 'string',

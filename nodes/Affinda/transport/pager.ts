@@ -1,7 +1,13 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { connect, sendRequest, type AffindaContext, type AffindaRequest } from './request';
+import {
+	connect,
+	onConnection,
+	sendRequest,
+	type AffindaContext,
+	type AffindaRequest,
+} from './request';
 
 /**
  * The one pager, for searches and lists alike: follows each answer's absolute `next` URL
@@ -67,10 +73,11 @@ function pageKey(url: URL): string {
  */
 export async function affindaApiRequestAllPages(
 	this: AffindaContext,
-	request: AffindaRequest,
+	asked: AffindaRequest,
 	maxResults?: number,
 ): Promise<IDataObject[]> {
 	const connection = await connect.call(this);
+	const request = onConnection(connection, asked);
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(this.getNode(), `${message}${itemSuffix(request.itemIndex)}`, {
 			itemIndex: request.itemIndex,

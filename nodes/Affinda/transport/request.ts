@@ -49,6 +49,7 @@ interface AffindaCredentials {
 	region?: string;
 	baseUrl?: string;
 	apiKey?: string;
+	searchApiVersion?: string;
 }
 
 export interface AffindaRequest {
@@ -85,6 +86,20 @@ export interface Connection {
 	baseUrl: string;
 	origin: string;
 	secret?: string;
+	/** Search & Match paths: the specification's `/v2` (default) or the service's current `/v3`. */
+	searchApiVersion: 'v2' | 'v3';
+}
+
+/**
+ * Search & Match paths as the specification gives them, under /v2. The service documents these as
+ * its deprecated v2 API; its current API serves the same requests under /v3.
+ */
+const SEARCH_AND_MATCH_V2 = /^\/v2\/(resume_search|job_description_search)(?=\/|\?|$)/;
+
+/** The request as this connection sends it: Search & Match moved to /v3 when the credential says so. */
+export function onConnection(connection: Connection, request: AffindaRequest): AffindaRequest {
+	if (connection.searchApiVersion !== 'v3') return request;
+	return { ...request, path: request.path.replace(SEARCH_AND_MATCH_V2, '/v3/$1') };
 }
 
 export function baseUrlFromCredentials(credentials: AffindaCredentials, node: INode): string {
@@ -114,7 +129,12 @@ export async function connect(this: AffindaContext): Promise<Connection> {
 	const credentials = await this.getCredentials<AffindaCredentials>(CREDENTIAL_TYPE);
 	const baseUrl = baseUrlFromCredentials(credentials, this.getNode());
 	const secret = typeof credentials.apiKey === 'string' ? credentials.apiKey : undefined;
-	return { baseUrl, origin: new URL(baseUrl).origin, secret: secret || undefined };
+	return {
+		baseUrl,
+		origin: new URL(baseUrl).origin,
+		secret: secret || undefined,
+		searchApiVersion: credentials.searchApiVersion === 'v3' ? 'v3' : 'v2',
+	};
 }
 
 export async function getBaseUrl(this: AffindaContext): Promise<string> {
@@ -124,9 +144,10 @@ export async function getBaseUrl(this: AffindaContext): Promise<string> {
 /** One request, with retries, answered with the parsed JSON body (empty for a 204). */
 export async function affindaApiRequest(
 	this: AffindaContext,
-	request: AffindaRequest,
+	asked: AffindaRequest,
 ): Promise<IDataObject> {
 	const connection = await connect.call(this);
+	const request = onConnection(connection, asked);
 	const body = await sendRequest.call(this, connection, `${connection.baseUrl}${request.path}`, {
 		request,
 	});
