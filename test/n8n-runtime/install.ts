@@ -2,8 +2,8 @@
 // Installs a pinned n8n (test/n8n-runtime/n8n-<version>/, exactly as its lockfile says) and the Node
 // it runs on, once, and reuses them on later runs. On its own: `npm run n8n:install [-- <version>
 // ... --force]`; the e2e suite, the queue-mode test and the demo call ensureN8nRuntime() themselves.
-import { existsSync, symlinkSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, realpathSync, symlinkSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 import {
 	installFolder,
@@ -47,14 +47,26 @@ async function runtimeNode(version: string, options: InstallOptions): Promise<No
 }
 
 /**
- * The install this project's earlier layout made at test/n8n-runtime/node_modules, when its stamp
- * says it is exactly this lockfile for this Node: linked in place instead of installed again.
+ * An install made elsewhere that is exactly this lockfile for this Node, linked in place instead of
+ * installed again:
+ * - the earlier layout's single runtime at test/n8n-runtime/node_modules (it was n8n 2.8.4);
+ * - when test/n8n-runtime/node_modules links to another checkout's (git worktrees sharing one set
+ *   of installs), the same version installed in that checkout.
  */
-function adoptEarlierInstall(folder: PinnedFolder): void {
-	const earlier = join(RUNTIME_DIR, 'node_modules');
+function adoptInstallFromElsewhere(folder: PinnedFolder): void {
 	const here = join(folder.dir, 'node_modules');
-	if (existsSync(here) || !isInstalled(folder, earlier)) return;
-	symlinkSync(join('..', 'node_modules'), here, 'dir');
+	if (existsSync(here)) return;
+	const earlier = join(RUNTIME_DIR, 'node_modules');
+	if (isInstalled(folder, earlier)) {
+		symlinkSync(join('..', 'node_modules'), here, 'dir');
+		return;
+	}
+	if (!existsSync(earlier)) return;
+	const sharedRuntimeDir = dirname(realpathSync(earlier));
+	if (sharedRuntimeDir === realpathSync(RUNTIME_DIR)) return;
+	const shared = join(sharedRuntimeDir, basename(folder.dir), 'node_modules');
+	if (existsSync(shared) && isInstalled(folder, shared))
+		symlinkSync(realpathSync(shared), here, 'dir');
 }
 
 export async function ensureN8nRuntime(
@@ -63,7 +75,7 @@ export async function ensureN8nRuntime(
 ): Promise<N8nRuntime> {
 	const node = await runtimeNode(version, options);
 	const folder = pinnedN8nFolder(version, node);
-	if (!options.force) adoptEarlierInstall(folder);
+	if (!options.force) adoptInstallFromElsewhere(folder);
 	await installFolder(folder, options, (log) => provideNativeModules(folder.dir, node, log));
 	return {
 		version,
