@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- a build script: it runs Node binaries */
 // The Node an n8n runtime runs on. n8n up to 2.8 runs on the project's own Node 20; n8n 2.36 and
 // later need Node 24, which comes from the npm registry's `node` package (its install script fetches
-// the platform's binary, headers included, from the registry too: DECISIONS.md 17).
+// the platform's binary, headers included, from the registry too: CONTRIBUTING.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';

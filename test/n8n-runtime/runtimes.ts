@@ -22,7 +22,7 @@ function table(): RuntimeTable {
 	return JSON.parse(readFileSync(join(RUNTIME_DIR, 'runtimes.json'), 'utf8')) as RuntimeTable;
 }
 
-/** The reference n8n (DECISIONS.md 15): what the demo and the queue-mode test run by default. */
+/** The reference n8n (CONTRIBUTING.md): what the demo and the queue-mode test run by default. */
 export function referenceVersion(): string {
 	return table().reference;
 }

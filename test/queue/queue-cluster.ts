@@ -1,7 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- runs n8n in queue mode for a test */
 // n8n as teams run it when one process is not enough (queue mode): Redis, PostgreSQL, one main
 // process (editor, API, webhooks) and N workers that run the executions. Each process has its own
-// user folder with this package installed, and all share one N8N_ENCRYPTION_KEY (DECISIONS.md 19).
+// user folder with this package installed, and all share one N8N_ENCRYPTION_KEY (CONTRIBUTING.md).
 // Binary data is kept in the database, the one mode every process reads without shared disk.
 import { rmSync } from 'node:fs';
 

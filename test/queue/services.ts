@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, @n8n/community-nodes/require-node-api-error -- installs and runs Redis and PostgreSQL for a test */
-// Redis and PostgreSQL for n8n's queue mode (DECISIONS.md 19): Debian's packages, installed by
+// Redis and PostgreSQL for n8n's queue mode (CONTRIBUTING.md): Debian's packages, installed by
 // apt-get on first use, each started on a private port below 32768 with a throwaway data folder,
 // and stopped afterwards. Nothing is registered with the system's service manager.
 import { spawn, spawnSync } from 'node:child_process';
