@@ -40,6 +40,7 @@ import {
 import { measurePackage } from './package-figures';
 import { PlainClient } from './plain-http';
 import { formatRatio, formatTable, median, pairedRatios, type RatioSummary } from './stats';
+import { measureUploadMemory } from './upload-memory';
 import { startUploadSink, type UploadSink } from './upload-sink';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -510,9 +511,20 @@ async function main(): Promise<void> {
 		log('measuring the package and the emulator');
 		const packageFigures = await measurePackage(tarball);
 		const emulatorFigures = await measureEmulator();
+		log('measuring memory while uploading');
+		const memory = [
+			await measureUploadMemory('filesystem', sink.url, KEY),
+			await measureUploadMemory('memory', sink.url, KEY),
+		];
 		const extra: IDataObject = {
 			'package, unpacked': `${(packageFigures.unpackedBytes / 1000).toFixed(1)} kB (target ≤ 150 kB), ${packageFigures.files} files, tarball ${(packageFigures.tarballBytes / 1000).toFixed(1)} kB`,
 			'require() of the package': `${packageFigures.requireCpuMs.toFixed(1)} ms CPU, ${packageFigures.requireWallMs.toFixed(1)} ms wall, medians of ${packageFigures.requireSamples.length} fresh processes (target ≤ 30 ms)`,
+			...Object.fromEntries(
+				memory.map((figure) => [
+					`memory growth, ${figure.files} uploads of 1 MB, ${figure.mode} binary mode`,
+					`${(figure.peakGrowthBytes / ONE_MB).toFixed(1)} MB peak heap + buffers = ${figure.peakGrowthInFiles.toFixed(1)}× one file (target ≤ 3×)`,
+				]),
+			),
 			'emulator, 10,000 resumes generated': `${emulatorFigures.generation10kMs.toFixed(0)} ms median`,
 			'emulator, wait=true answered after the parse delay': `+${emulatorFigures.waitAnswerLateMs.toFixed(0)} ms median (delay ${emulatorFigures.parseDelayMs} ms)`,
 		};
@@ -523,7 +535,14 @@ async function main(): Promise<void> {
 			writeFileSync(
 				process.env.BENCH_JSON,
 				JSON.stringify(
-					{ machine: machineInfo, rounds: ROUNDS, results, packageFigures, emulatorFigures },
+					{
+						machine: machineInfo,
+						rounds: ROUNDS,
+						results,
+						packageFigures,
+						memory,
+						emulatorFigures,
+					},
 					null,
 					2,
 				),

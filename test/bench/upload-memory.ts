@@ -1,0 +1,116 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- measures memory in a child process */
+// How much memory uploading many large files costs the node: the peak growth of the JS heap plus
+// buffers while 200 files of 1 MB go out (Wait off), above what the process held before, measured
+// in a process of its own (n8n-core in-process, the package from dist/) so that nothing else
+// allocates meanwhile. The sink that receives the files runs in the parent.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+
+import '../helpers/jest/setup-env';
+import type { IBinaryData, INodeExecutionData } from 'n8n-workflow';
+
+import {
+	affindaCredentials,
+	affindaWorkflow,
+	AFFINDA_NODE_NAME,
+} from '../helpers/in-process-workflow';
+import { runWorkflow, stopN8nCoreTimers, storeBinaryFile } from '../helpers/n8n-in-process';
+
+export interface UploadMemory {
+	mode: 'filesystem' | 'memory';
+	files: number;
+	fileBytes: number;
+	/** Peak of heap used + array buffers during the run, above the level before it. */
+	peakGrowthBytes: number;
+	/** The same, in files: the figure the target (≤ 3) is about. */
+	peakGrowthInFiles: number;
+}
+
+const SAMPLE_EVERY_MS = 2;
+
+function used(): number {
+	const { heapUsed, arrayBuffers } = process.memoryUsage();
+	return heapUsed + arrayBuffers;
+}
+
+async function measure(
+	mode: UploadMemory['mode'],
+	sinkUrl: string,
+	key: string,
+	files: number,
+	fileBytes: number,
+): Promise<UploadMemory> {
+	const content = (index: number) => Buffer.alloc(fileBytes, `resume ${index} `);
+	const input: INodeExecutionData[] = [];
+	for (let index = 0; index < files; index++) {
+		const binary: IBinaryData =
+			mode === 'filesystem'
+				? await storeBinaryFile(content(index), `resume-${index}.txt`, 'text/plain')
+				: {
+						data: content(index).toString('base64'),
+						mimeType: 'text/plain',
+						fileName: `resume-${index}.txt`,
+					};
+		input.push({ json: { index }, binary: { data: binary } });
+	}
+	const workflow = affindaWorkflow({
+		resource: 'document',
+		operation: 'upload',
+		source: 'binary',
+		binaryPropertyName: 'data',
+		destination: 'workspace',
+		workspace: { __rl: true, mode: 'id', value: 'emuRecru' },
+		wait: false,
+	});
+	const gc = (globalThis as { gc?: () => void }).gc;
+	gc?.();
+	const before = used();
+	let peak = before;
+	const sampler = setInterval(() => (peak = Math.max(peak, used())), SAMPLE_EVERY_MS);
+	try {
+		const run = await runWorkflow(workflow, {
+			credentials: affindaCredentials(sinkUrl, key),
+			input,
+		});
+		const uploaded = run.output(AFFINDA_NODE_NAME).length;
+		if (uploaded !== files)
+			throw new Error(`${uploaded} of ${files} uploaded: ${run.error()?.message}`);
+	} finally {
+		clearInterval(sampler);
+	}
+	peak = Math.max(peak, used());
+	return {
+		mode,
+		files,
+		fileBytes,
+		peakGrowthBytes: peak - before,
+		peakGrowthInFiles: (peak - before) / fileBytes,
+	};
+}
+
+/** Runs the measurement in a fresh Node process with the garbage collector exposed. */
+export async function measureUploadMemory(
+	mode: UploadMemory['mode'],
+	sinkUrl: string,
+	key: string,
+	files = 200,
+	fileBytes = 1024 * 1024,
+): Promise<UploadMemory> {
+	const { stdout } = await promisify(execFile)(
+		process.execPath,
+		['--expose-gc', __filename, mode, sinkUrl, key, String(files), String(fileBytes)],
+		{ maxBuffer: 1024 * 1024 },
+	);
+	return JSON.parse(stdout.trim().split('\n').pop() as string) as UploadMemory;
+}
+
+if (require.main === module) {
+	const [mode, sinkUrl, key, files, fileBytes] = process.argv.slice(2);
+	measure(mode as UploadMemory['mode'], sinkUrl, key, Number(files), Number(fileBytes))
+		.then((result) => process.stdout.write(`${JSON.stringify(result)}\n`))
+		.catch((error: Error) => {
+			process.stderr.write(`${error.stack ?? String(error)}\n`);
+			process.exitCode = 1;
+		})
+		.finally(() => stopN8nCoreTimers());
+}
