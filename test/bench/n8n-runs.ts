@@ -138,7 +138,8 @@ export function oursWorkflow(
 	const nodes = [
 		manualTrigger(TRIGGER),
 		...(source ? [source] : []),
-		affindaNode('Affinda', credential, parameters),
+		// The version n8n gives a node added today.
+		affindaNode('Affinda', credential, parameters, { typeVersion: 2 }),
 	];
 	return workflow(name, nodes, chain(nodes));
 }

@@ -1,9 +1,10 @@
 import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 
-import type { Emulator } from '../emulator';
-
-/** n8n's authenticated HTTP helper, as the node calls it (full responses, status not thrown). */
-export type HttpHelper = (credentialType: string, options: IHttpRequestOptions) => Promise<unknown>;
+/**
+ * n8n's HTTP helper, as the node calls it (full responses, status not thrown, the Authorization
+ * header set by the node from the credential).
+ */
+export type HttpHelper = (options: IHttpRequestOptions) => Promise<unknown>;
 
 /** A load-options context on `baseUrl` whose HTTP helper is `http`. */
 export function loadOptionsContextWith(
@@ -15,20 +16,20 @@ export function loadOptionsContextWith(
 		getNode: () => ({ name: 'Affinda', type: 'n8n-nodes-affinda.affinda', typeVersion: 1 }),
 		getCredentials: async () => ({ apiKey: 'test-key', region: 'custom', baseUrl }),
 		getCurrentNodeParameter: (name: string) => parameters[name],
-		helpers: { httpRequestWithAuthentication: http },
+		helpers: { httpRequest: http },
 	} as unknown as ILoadOptionsFunctions;
 }
 
-/** Real HTTP to the emulator, authenticated as n8n's helper would be. */
-export function emulatorHttp(emulator: Emulator): HttpHelper {
-	return async (_credentialType, options) => {
+/** Real HTTP to the emulator, with the headers the node set (its Bearer key among them). */
+export function emulatorHttp(): HttpHelper {
+	return async (options) => {
 		const url = new URL(options.url);
 		for (const [name, value] of Object.entries(options.qs ?? {})) {
 			url.searchParams.set(name, String(value));
 		}
 		const response = await fetch(url, {
 			method: options.method,
-			headers: { authorization: `Bearer ${emulator.fixtures.key}` },
+			headers: options.headers as Record<string, string>,
 		});
 		return { statusCode: response.status, headers: {}, body: await response.json() };
 	};

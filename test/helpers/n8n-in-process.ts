@@ -121,6 +121,7 @@ function applyGenericAuth(
 export function credentialsHelper(
 	credentials: Record<string, ICredentialDataDecryptedObject>,
 	credentialTypes: LoadedPackage['credentialTypes'],
+	reads = { count: 0 },
 ) {
 	return {
 		getParentTypes: () => [],
@@ -133,6 +134,7 @@ export function credentialsHelper(
 		preAuthentication: async () => undefined,
 		getDecrypted: async (_data: unknown, _node: unknown, type: string) => {
 			if (!credentials[type]) throw new Error(`No test credentials of type ${type}`);
+			reads.count++;
 			return { ...credentials[type] };
 		},
 		getCredentials: async () => {
@@ -157,6 +159,8 @@ export interface WorkflowRun {
 	output(nodeName: string, outputIndex?: number): INodeExecutionData[];
 	/** The error a node stopped the workflow with, if any. */
 	error(): (Error & IDataObject) | undefined;
+	/** How often the run loaded and decrypted a credential. */
+	credentialReads: number;
 }
 
 export async function runWorkflow(
@@ -179,9 +183,10 @@ export async function runWorkflow(
 	const finished = new Promise<IRun>((done) => {
 		hooks.addHandler('workflowExecuteAfter', (run) => done(run));
 	});
+	const credentialReads = { count: 0 };
 	const additionalData = {
 		hooks,
-		credentialsHelper: credentialsHelper(credentials, credentialTypes),
+		credentialsHelper: credentialsHelper(credentials, credentialTypes, credentialReads),
 		executionId: 'test-execution',
 		userId: 'test-user',
 		restApiUrl: 'http://localhost/rest',
@@ -225,6 +230,7 @@ export async function runWorkflow(
 		output: (nodeName, outputIndex = 0) =>
 			run.data.resultData.runData[nodeName]?.[0]?.data?.main?.[outputIndex] ?? [],
 		error: () => run.data.resultData.error as (Error & IDataObject) | undefined,
+		credentialReads: credentialReads.count,
 	};
 }
 

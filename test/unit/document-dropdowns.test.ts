@@ -23,7 +23,7 @@ const contextWith = loadOptionsContextWith;
 /** A context whose HTTP helper answers from `answers`, keyed by method, path and query. */
 function loadOptionsContext(answers: Record<string, unknown>, parameters: IDataObject = {}) {
 	const requests: string[] = [];
-	const http: HttpHelper = async (_credentialType, options) => {
+	const http: HttpHelper = async (options) => {
 		const query = new URLSearchParams(options.qs as Record<string, string>).toString();
 		const key = `${options.method} ${options.url.replace(BASE_URL, '')}${query ? `?${query}` : ''}`;
 		requests.push(key);
@@ -134,7 +134,7 @@ describe('the document list', () => {
 describe('the lists against the emulator', () => {
 	let emulator: Emulator;
 	const context = (parameters: IDataObject = {}) =>
-		contextWith(emulator.url, emulatorHttp(emulator), parameters);
+		contextWith(emulator.url, emulatorHttp(), parameters);
 
 	beforeAll(async () => {
 		// More documents than one page of the list holds.

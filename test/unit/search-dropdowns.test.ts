@@ -9,7 +9,7 @@ import {
 
 describe('the index and occupation group lists, against the emulator', () => {
 	let emulator: Emulator;
-	const context = () => loadOptionsContextWith(emulator.url, emulatorHttp(emulator));
+	const context = () => loadOptionsContextWith(emulator.url, emulatorHttp());
 
 	beforeAll(async () => {
 		emulator = await startEmulator({ resumeCount: 20, jobDescriptionCount: 2, seed: 3 });

@@ -573,9 +573,12 @@ describe('Trust under faults, on the wire', () => {
 		] as const)(
 			'the connection drops (%s) on one item: not retried; re-running only the failed item leaves one document each',
 			async (kind, createdBeforeDrop) => {
-				// Uploads go one after another: request 3 is item 3's.
+				// Concurrency 1 sends uploads one after another: request 3 is item 3's.
 				server.plan((request, index) => (index === 3 ? { kind } : undefined));
-				const first = await run(upload(), { input: files(), settings: withErrorOutput });
+				const oneAtATime = upload({
+					options: { customIdentifier: '={{ $json.id }}', concurrency: 1 },
+				});
+				const first = await run(oneAtATime, { input: files(), settings: withErrorOutput });
 				expect(first.output(AFFINDA_NODE_NAME, 0)).toHaveLength(ITEMS - 1);
 				const failed = first.output(AFFINDA_NODE_NAME, 1);
 				expect(failed.map((i) => [i.json.error, i.pairedItem])).toEqual([

@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator } from '../helpers/locator';
 import { byDisplayName } from '../helpers/order';
-import { REQUEST_TIMEOUT } from '../helpers/request';
+import { CONCURRENCY, DEFAULT_CONCURRENCY, REQUEST_TIMEOUT } from '../helpers/request';
 import { DEFAULT_TIMEOUT_SECONDS } from '../transport';
 
 /** Parameters several operations share, defined once. */
@@ -82,15 +82,39 @@ export const requestTimeoutOption: INodeProperties = {
 		'How long to wait for an answer to each request before the item fails. An upload that waits for parsing is bounded by Parsing Timeout instead.',
 };
 
-/** The Options collection that closes an operation's parameters; Request Timeout is always one. */
-export function optionsCollection(options: INodeProperties[] = []): INodeProperties {
+/** Options → Concurrency, for operations that send a request per item (read by the router). */
+export const concurrencyOption: INodeProperties = {
+	displayName: CONCURRENCY.displayName,
+	name: CONCURRENCY.name,
+	type: 'number',
+	default: DEFAULT_CONCURRENCY,
+	noDataExpression: true,
+	typeOptions: {
+		minValue: CONCURRENCY.bounds.min,
+		maxValue: CONCURRENCY.bounds.max,
+		numberPrecision: 0,
+	},
+	description:
+		'How many items to send to Affinda at once. 1 sends them one after another, in order. The output keeps the order of the input items either way; uploads waiting for parsing do not count.',
+};
+
+/**
+ * The Options collection that closes an operation's parameters: Request Timeout always, and
+ * Concurrency for operations that send a request per item.
+ */
+export function optionsCollection(
+	options: INodeProperties[] = [],
+	{ perItem = true }: { perItem?: boolean } = {},
+): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: [...options, requestTimeoutOption].sort(byDisplayName),
+		options: [...options, requestTimeoutOption, ...(perItem ? [concurrencyOption] : [])].sort(
+			byDisplayName,
+		),
 	};
 }
 

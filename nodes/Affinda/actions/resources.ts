@@ -6,18 +6,27 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import type { Waiting } from '../helpers/concurrency';
 import * as annotation from './annotation/Annotation.resource';
 import * as document from './document/Document.resource';
 import * as index from './index/Index.resource';
 import * as jobDescription from './jobDescription/JobDescription.resource';
 import * as resume from './resume/Resume.resource';
 
+export type ItemResult = IDataObject | IDataObject[];
+
 /** What each `<operation>.operation.ts` module exports. */
 export type AffindaOperation =
 	| {
 			description: INodeProperties[];
-			/** Runs for one input item; the router pairs what it returns with that item. */
-			execute: (this: IExecuteFunctions, itemIndex: number) => Promise<IDataObject | IDataObject[]>;
+			/**
+			 * Runs for one input item; the router pairs what it returns with that item. It may hand
+			 * back `Waiting` once its request is sent, so that the next item need not wait for the answer.
+			 */
+			execute: (
+				this: IExecuteFunctions,
+				itemIndex: number,
+			) => Promise<ItemResult | Waiting<ItemResult>>;
 	  }
 	| {
 			description: INodeProperties[];

@@ -1,12 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { runBounded } from '../helpers/concurrency';
 import { failedItem, toItemError } from '../helpers/itemErrors';
+import { readConcurrency } from '../helpers/request';
 import { operations, type AffindaOperation } from './resources';
 
 /**
- * Runs the chosen operation for every input item, pairs each output item with the item it came
- * from, and applies Continue on Fail: written once, for every operation.
+ * Runs the chosen operation for every input item, a few at a time (Options → Concurrency), pairs
+ * each output item with the item it came from, keeps input order, and applies Continue on Fail:
+ * written once, for every operation.
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -22,20 +25,36 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 
 	if ('executeForAll' in operation) return [await operation.executeForAll.call(this, items)];
 
+	let concurrency: number;
+	try {
+		concurrency = readConcurrency.call(this);
+	} catch (error) {
+		throw toItemError.call(this, error, 0);
+	}
+	const continueOnFail = this.continueOnFail();
+	const settled = await runBounded(
+		items.length,
+		concurrency,
+		async (itemIndex) => await operation.execute.call(this, itemIndex),
+		!continueOnFail,
+	);
+
+	// In input order, whatever order the answers came in.
 	const output: INodeExecutionData[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			const results = await operation.execute.call(this, itemIndex);
+		const result = settled[itemIndex];
+		if (result === undefined) continue; // not started: an earlier item failed
+		if (result.ok) {
 			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(results), {
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result.value), {
 					itemData: { item: itemIndex },
 				}),
 			);
-		} catch (error) {
-			const nodeError = toItemError.call(this, error, itemIndex);
-			if (!this.continueOnFail()) throw nodeError;
-			output.push(failedItem(nodeError, itemIndex));
+			continue;
 		}
+		const nodeError = toItemError.call(this, result.error, itemIndex);
+		if (!continueOnFail) throw nodeError;
+		output.push(failedItem(nodeError, itemIndex));
 	}
 	return [output];
 }

@@ -1,6 +1,8 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import type { FileSource } from '../transport';
+
 /**
  * What makes a stored file readable, per n8n binary data mode. In queue mode the worker running an
  * execution is often not the process that stored the file (the main process received the webhook).
@@ -22,18 +24,33 @@ export function binaryDataMode(binary: IBinaryData): string {
 }
 
 /**
- * The input item's file, read through n8n (never from `binary.data`, which is empty in filesystem,
- * S3 and database modes). When n8n cannot read it, the error names the binary data mode and what to
- * change, instead of n8n's bare "File not found".
+ * The input item's file, to be streamed into a request from where n8n keeps it (never from
+ * `binary.data`, which is empty in filesystem, S3 and database modes; in memory mode it is decoded
+ * once). Whether n8n can read it is checked now, so that nothing reaches the service when it
+ * cannot: the error names the binary data mode and what to change, instead of n8n's bare "File
+ * not found".
  */
-export async function readBinaryFile(
+export async function binaryFileSource(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	field: string,
-): Promise<{ binary: IBinaryData; content: Buffer }> {
+	fileName: string,
+): Promise<FileSource> {
 	const binary = context.helpers.assertBinaryData(itemIndex, field);
+	const contentType = binary.mimeType || 'application/octet-stream';
 	try {
-		return { binary, content: await context.helpers.getBinaryDataBuffer(itemIndex, field) };
+		const { id } = binary;
+		if (!id) {
+			const content = await context.helpers.getBinaryDataBuffer(itemIndex, field);
+			return { fileName, contentType, size: content.length, open: async () => chunksOf(content) };
+		}
+		const { fileSize } = await context.helpers.getBinaryMetadata(id);
+		return {
+			fileName,
+			contentType,
+			size: fileSize,
+			open: async () => (await context.helpers.getBinaryStream(id)) as AsyncIterable<Uint8Array>,
+		};
 	} catch (error) {
 		const mode = binaryDataMode(binary);
 		throw new NodeOperationError(
@@ -42,4 +59,8 @@ export async function readBinaryFile(
 			{ itemIndex, description: MODE_ADVICE[mode] ?? MODE_ADVICE.default },
 		);
 	}
+}
+
+async function* chunksOf(content: Buffer): AsyncGenerator<Uint8Array> {
+	yield content;
 }

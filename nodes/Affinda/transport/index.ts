@@ -4,6 +4,7 @@
  * and `failures` turns what went wrong into errors that name the request, never the key.
  */
 export * from './failures';
+export * from './multipart';
 export * from './pager';
 export * from './request';
 export { parseRetryAfter, RETRY_POLICY, retryDelayMs } from './retry';

@@ -21,7 +21,7 @@ export interface FileSource {
 	open(): Promise<AsyncIterable<Uint8Array>>;
 }
 
-type Part = { name: string; value: string } | { name: string; file: FileSource };
+export type MultipartPart = { name: string; value: string } | { name: string; file: FileSource };
 
 const CRLF = '\r\n';
 
@@ -46,7 +46,7 @@ export class MultipartBody {
 	/** Settles when an attempt has handed the last byte to the connection. */
 	private sentListeners: Array<() => void> = [];
 
-	constructor(parts: Part[]) {
+	constructor(parts: MultipartPart[]) {
 		this.type = `multipart/form-data; boundary=${this.boundary}`;
 		this.encoded = parts.map((part) => {
 			const disposition = `Content-Disposition: form-data; name=${quoted(part.name)}`;

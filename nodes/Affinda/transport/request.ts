@@ -21,12 +21,14 @@ import {
 	type RequestAdvice,
 	type RequestFailure,
 } from './failures';
-import { RETRY_POLICY, retryDelayMs } from './retry';
+import { MultipartBody } from './multipart';
+import { provedNotProcessed, RETRY_POLICY, retryDelayMs } from './retry';
+import { Throttle } from './throttle';
 
 /**
- * Sending one request: base URL from the credential, Bearer auth (through n8n's credential
- * helper), a timeout, redirects kept on the credential's origin, retries as `retry.ts` allows,
- * and every answer checked to be JSON before anyone reads it.
+ * Sending one request: base URL and Bearer auth from the credential (read once per execution), a
+ * timeout, redirects kept on the credential's origin, retries as `retry.ts` allows at a pace all
+ * the execution's requests share, and every answer checked to be JSON before anyone reads it.
  */
 
 export const CREDENTIAL_TYPE = 'affindaApi';
@@ -57,7 +59,7 @@ export interface AffindaRequest {
 	/** Path below the base URL, e.g. `/v3/documents`. */
 	path: string;
 	qs?: IDataObject;
-	body?: IDataObject | IDataObject[] | FormData;
+	body?: IDataObject | IDataObject[] | MultipartBody;
 	/** Headers beyond auth, e.g. the X-Hook-Secret that activates a webhook subscription. */
 	headers?: Record<string, string>;
 	/** The input item the request is made for, so errors point at it. */
@@ -81,13 +83,20 @@ export interface AffindaRequest {
 	deadlineError?: () => Error;
 }
 
-/** Where requests go, and the key to keep out of every message: read once per call. */
+/**
+ * Where requests go, how they are authenticated, and the key to keep out of every message: read
+ * from the credential once per execution, so that items do not each load and decrypt it.
+ */
 export interface Connection {
 	baseUrl: string;
 	origin: string;
 	secret?: string;
 	/** Search & Match paths: the specification's `/v2` (default) or the service's current `/v3`. */
 	searchApiVersion: 'v2' | 'v3';
+	/** The Authorization header, as the credential's `authenticate` declares it: Bearer and the key. */
+	authorization: string;
+	/** The pace the execution's requests share. */
+	throttle: Throttle;
 }
 
 /**
@@ -125,7 +134,21 @@ export function baseUrlFromCredentials(credentials: AffindaCredentials, node: IN
 	return configured.replace(/\/+$/, '');
 }
 
+/** One connection per n8n context: a node's execution, a dropdown's load, a trigger's hook. */
+const connections = new WeakMap<AffindaContext, Promise<Connection>>();
+
 export async function connect(this: AffindaContext): Promise<Connection> {
+	let connection = connections.get(this);
+	if (!connection) {
+		connection = readConnection.call(this);
+		connections.set(this, connection);
+		// A credential that cannot be read is read again by the next item, which fails on its own.
+		connection.catch(() => connections.delete(this));
+	}
+	return await connection;
+}
+
+async function readConnection(this: AffindaContext): Promise<Connection> {
 	const credentials = await this.getCredentials<AffindaCredentials>(CREDENTIAL_TYPE);
 	const baseUrl = baseUrlFromCredentials(credentials, this.getNode());
 	const secret = typeof credentials.apiKey === 'string' ? credentials.apiKey : undefined;
@@ -134,6 +157,8 @@ export async function connect(this: AffindaContext): Promise<Connection> {
 		origin: new URL(baseUrl).origin,
 		secret: secret || undefined,
 		searchApiVersion: credentials.searchApiVersion === 'v3' ? 'v3' : 'v2',
+		authorization: `Bearer ${secret ?? ''}`,
+		throttle: new Throttle(),
 	};
 }
 
@@ -175,7 +200,9 @@ export async function sendRequest(
 	{ request, page, check }: Sending,
 ): Promise<unknown> {
 	const idempotent = request.idempotent ?? ['GET', 'HEAD'].includes(request.method);
+	const { throttle } = connection;
 	for (let attempt = 0; ; attempt++) {
+		const startedAt = await throttle.ready();
 		const answer = await sendFollowingRedirects.call(this, connection, url, request);
 		let failure: RequestFailure;
 		if ('failure' in answer) {
@@ -183,12 +210,20 @@ export async function sendRequest(
 		} else if (answer.response.statusCode >= 300) {
 			failure = describeResponse(answer.response);
 		} else {
+			throttle.admitted(startedAt);
 			const { response } = answer;
 			const malformed = notJson(request.method, response) ?? check?.(response.body);
 			if (malformed === undefined) return response.statusCode === 204 ? undefined : response.body;
 			failure = { status: response.statusCode, malformed };
 		}
 		let delayMs = retryDelayMs(failure, attempt, idempotent);
+		const rateLimited = failure.status === 429;
+		if (rateLimited || (failure.retryAfterSeconds !== undefined && provedNotProcessed(failure))) {
+			// The service asked everyone to wait, not just this request.
+			throttle.pause(delayMs ?? 0, startedAt, rateLimited);
+		} else if (failure.status !== undefined) {
+			throttle.admitted(startedAt);
+		}
 		if (request.deadline !== undefined && Date.now() + (delayMs ?? 0) >= request.deadline) {
 			if (request.deadlineError) throw request.deadlineError();
 			delayMs = undefined;
@@ -243,7 +278,7 @@ async function sendFollowingRedirects(
 			url: current,
 			qs,
 			body: request.body,
-			headers: request.headers,
+			headers: { ...request.headers, Authorization: connection.authorization },
 			json: true,
 			timeout: timeoutMs,
 			// The status, headers (Retry-After, Location) and error body are read here, not by n8n.
@@ -255,11 +290,7 @@ async function sendFollowingRedirects(
 		const startedAt = Date.now();
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(
-				this,
-				CREDENTIAL_TYPE,
-				options,
-			)) as IN8nHttpFullResponse;
+			response = (await this.helpers.httpRequest(options)) as IN8nHttpFullResponse;
 		} catch (error) {
 			// Only the error code is kept: the error itself holds the request, and so the key.
 			const { networkCode } = describeConnectionFailure(error);

@@ -55,7 +55,8 @@ const properties: INodeProperties[] = [
 			show: { ...emptyUpdateNotice.displayOptions?.show, source: ['parameters'] },
 		},
 	},
-	optionsCollection(),
+	// One request for many items: nothing to run at once.
+	optionsCollection([], { perItem: false }),
 ];
 
 export const description = updateDisplayOptions(

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { readBinaryFile } from '../../helpers/binary';
+import { binaryFileSource } from '../../helpers/binary';
+import { Waiting } from '../../helpers/concurrency';
 import {
 	invalid,
 	isBlank,
@@ -14,7 +15,12 @@ import {
 	readWholeNumber,
 } from '../../helpers/parameters';
 import { readRequestTimeoutMs } from '../../helpers/request';
-import { affindaApiRequest } from '../../transport';
+import {
+	affindaApiRequest,
+	MultipartBody,
+	type FileSource,
+	type MultipartPart,
+} from '../../transport';
 import { optionsCollection, simplifyParameter } from '../common.descriptions';
 import { compactOption, documentTypeLocator, workspaceLocator } from './descriptions';
 import { DOCUMENTS_PATH, documentOutput, UPLOAD_ADVICE } from './document';
@@ -318,7 +324,7 @@ function toUrl(value: unknown): string {
 }
 
 /** One document to upload: a file from the item's binary data, or a URL Affinda downloads. */
-type Upload = { url: string } | { file: Blob; fileName: string; field: string };
+type Upload = { url: string } | { file: FileSource; field: string };
 
 /** Binary fields of the item whose file type is one of `types` (extensions or MIME types). */
 function fieldsOfType(binaries: IDataObject, types: string[]): string[] {
@@ -370,12 +376,11 @@ async function readUploads(
 			: undefined;
 	const uploads: Upload[] = [];
 	for (const field of fields) {
-		const { binary, content } = await readBinaryFile(this, itemIndex, field);
+		const binary = this.helpers.assertBinaryData(itemIndex, field);
 		// One file may take the File Name option; several keep their own names.
 		const fileName = (fields.length === 1 ? customFileName : undefined) ?? binary.fileName;
 		uploads.push({
-			file: new Blob([new Uint8Array(content)], { type: binary.mimeType }),
-			fileName: fileName || 'document',
+			file: await binaryFileSource(this, itemIndex, field, fileName || 'document'),
 			field,
 		});
 	}
@@ -383,20 +388,21 @@ async function readUploads(
 }
 
 /** The file (or URL), then where to parse it, how, and the options that are set. */
-function buildUploadForm(
+function buildUploadBody(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	upload: Upload,
 	wait: boolean,
 	options: IDataObject,
-): FormData {
-	const form = new FormData();
-	if ('url' in upload) form.append('url', upload.url);
-	else form.append('file', upload.file, upload.fileName);
+): MultipartBody {
+	const parts: MultipartPart[] = [];
+	const field = (name: string, value: string) => parts.push({ name, value });
+	if ('url' in upload) field('url', upload.url);
+	else parts.push({ name: 'file', file: upload.file });
 	const destination = this.getNodeParameter('destination', itemIndex) as Destination;
 	if (destination === 'collection') {
 		const value = this.getNodeParameter('collection', itemIndex);
-		form.append(
+		field(
 			'collection',
 			readIdentifier(
 				{ displayName: 'Collection ID', name: 'collection' },
@@ -406,7 +412,7 @@ function buildUploadForm(
 		);
 	} else {
 		const value = this.getNodeParameter('workspace', itemIndex);
-		form.append(
+		field(
 			'workspace',
 			readIdentifier(
 				{ displayName: 'Workspace', name: 'workspace' },
@@ -419,19 +425,22 @@ function buildUploadForm(
 			this.getNodeParameter('documentType', itemIndex, ''),
 			'a document type identifier',
 		);
-		if (documentType !== undefined) form.append('documentType', documentType);
+		if (documentType !== undefined) field('documentType', documentType);
 	}
-	form.append('wait', String(wait));
+	field('wait', String(wait));
 
 	for (const property of uploadOptions) {
 		if (options[property.name] === undefined) continue;
 		const value = toMultipartValue(property, options[property.name]);
-		if (value !== undefined) form.append(property.name, value);
+		if (value !== undefined) field(property.name, value);
 	}
-	return form;
+	return new MultipartBody(parts);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject[] | Waiting<IDataObject[]>> {
 	const wait = readFlag(
 		{ displayName: 'Wait for Parsing', name: 'wait' },
 		this.getNodeParameter('wait', itemIndex),
@@ -457,10 +466,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const requestTimeoutMs = readRequestTimeoutMs.call(this, itemIndex);
 	const uploads = await readUploads.call(this, itemIndex, options);
 	const settings = { wait, timeoutSeconds, requestTimeoutMs, options };
+	if (wait && uploads.length === 1) {
+		// Once the file is sent, waiting for it to be parsed no longer holds back the next item.
+		const sending = sendUpload.call(this, itemIndex, uploads[0], settings);
+		await Promise.race([sending.sent, sending.document.catch(() => undefined)]);
+		return new Waiting(sending.document.then((document) => [document]));
+	}
 	const documents: IDataObject[] = [];
 	for (const upload of uploads) {
 		try {
-			documents.push(await uploadOne.call(this, itemIndex, upload, settings));
+			documents.push(await sendUpload.call(this, itemIndex, upload, settings).document);
 		} catch (error) {
 			// The documents already made stay; say which, so a re-run does not make them twice.
 			throw alreadyUploaded.call(this, error, uploads, documents, itemIndex);
@@ -476,21 +491,30 @@ interface UploadSettings {
 	options: IDataObject;
 }
 
-async function uploadOne(
+/** One file's upload: when its body has been sent, and the (parsed) document it makes. */
+function sendUpload(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	upload: Upload,
+	settings: UploadSettings,
+): { sent: Promise<void>; document: Promise<IDataObject> } {
+	const body = buildUploadBody.call(this, itemIndex, upload, settings.wait, settings.options);
+	return { sent: body.whenSent(), document: uploadOne.call(this, itemIndex, body, settings) };
+}
+
+async function uploadOne(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	body: MultipartBody,
 	{ wait, timeoutSeconds, requestTimeoutMs, options }: UploadSettings,
 ): Promise<IDataObject> {
-	const form = buildUploadForm.call(this, itemIndex, upload, wait, options);
-
 	const startedAt = Date.now();
 	// With Wait for Parsing the service answers once parsing is done: Parsing Timeout bounds it.
 	const deadline = wait ? startedAt + timeoutSeconds * 1000 : undefined;
 	let document = await affindaApiRequest.call(this, {
 		method: 'POST',
 		path: DOCUMENTS_PATH,
-		body: form,
+		body,
 		itemIndex,
 		advice: UPLOAD_ADVICE,
 		timeoutMs: wait ? timeoutSeconds * 1000 : requestTimeoutMs,
@@ -527,7 +551,7 @@ function alreadyUploaded(
 	const made = documents
 		.map((document, index) => {
 			const upload = uploads[index];
-			const name = 'fileName' in upload ? upload.fileName : upload.url;
+			const name = 'file' in upload ? upload.file.fileName : upload.url;
 			return `${name} → ${String(document.identifier ?? (document.meta as IDataObject)?.identifier)}`;
 		})
 		.join(', ');
