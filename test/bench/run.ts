@@ -51,15 +51,15 @@ const ONE_MB = 1024 * 1024;
 /** The emulator's delay from upload to parsed, as it is by default. */
 const PARSE_DELAY_MS = 300;
 
-/** The criteria every search workload uses, as the node's parameters. */
+/** The criteria every search workload uses, as version 2's parameters. */
 const SEARCH_PARAMETERS: IDataObject = {
 	resource: 'resume',
 	operation: 'search',
 	indices: ['all-resumes'],
 	searchMode: 'custom',
 	criteria: {
-		jobTitles: 'Software Engineer',
-		skills: { values: [{ name: 'Python', required: false }] },
+		jobTitles: { jobTitles: 'Software Engineer' },
+		skills: { skills: { values: [{ name: 'Python', required: false }] } },
 	},
 	simplify: false,
 };

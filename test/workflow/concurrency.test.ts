@@ -25,7 +25,7 @@ const search = (options: IDataObject = {}) => ({
 	operation: 'search',
 	indices: ['all-resumes'],
 	searchMode: 'custom',
-	criteria: { jobTitles: '={{ $json.title }}' },
+	criteria: { jobTitles: { jobTitles: '={{ $json.title }}' } },
 	limit: 1,
 	simplify: false,
 	options,
