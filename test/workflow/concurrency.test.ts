@@ -104,6 +104,23 @@ describe('Concurrency, on the wire', () => {
 		},
 	);
 
+	test('a version 1 node, which has no such option, still sends items one after another', async () => {
+		const { state, answerUntil } = await heldServer();
+		try {
+			const v1Search = { ...search(), criteria: { jobTitles: '={{ $json.title }}' } };
+			const running = runWorkflow(affindaWorkflow(v1Search, { typeVersion: 1 }), {
+				credentials: affindaCredentials(state.server.url),
+				input: items(3),
+			});
+			await answerUntil(running, 3);
+			await running;
+			expect(state.mostOpen).toBe(1);
+			expect(state.server.requests.map(titleOf)).toEqual(['title-0', 'title-1', 'title-2']);
+		} finally {
+			await state.server.stop();
+		}
+	});
+
 	test('with Continue on Fail every item runs; failures go to the error output at their place', async () => {
 		const { state, answerUntil } = await heldServer();
 		try {

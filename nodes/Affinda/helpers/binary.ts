@@ -53,9 +53,12 @@ export async function binaryFileSource(
 		};
 	} catch (error) {
 		const mode = binaryDataMode(binary);
+		// A missing metadata file says what n8n's own read would: the file is not there.
+		const reason =
+			(error as { code?: unknown }).code === 'ENOENT' ? 'File not found' : (error as Error).message;
 		throw new NodeOperationError(
 			context.getNode(),
-			`Cannot read the file in binary field "${field}" (n8n binary data mode: ${mode}): ${(error as Error).message}`,
+			`Cannot read the file in binary field "${field}" (n8n binary data mode: ${mode}): ${reason}`,
 			{ itemIndex, description: MODE_ADVICE[mode] ?? MODE_ADVICE.default },
 		);
 	}
