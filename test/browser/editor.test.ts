@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // The editor as a recruiter meets it: the real n8n 2.8.4 editor (test/n8n-runtime) with this package
 // installed, in Debian's headless Chromium driven by playwright-core, against the local Affinda
 // emulator. Each test does what a person does (search the node picker, add a node, open its panel,
@@ -6,13 +6,24 @@
 //
 // Screenshots of every panel go to test/browser/artifacts/ (git-ignored). With
 // AFFINDA_README_SCREENSHOTS=1 the few the README shows are refreshed in docs/screenshots/.
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
-import { startEmulator, type Emulator } from '../emulator';
-import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from '../helpers/real-n8n/real-n8n';
+import { startEmulator, type Emulator, type ReceivedRequest } from '../emulator';
+import type { IDataObject } from 'n8n-workflow';
+
+import {
+	AFFINDA_CREDENTIAL_TYPE,
+	AFFINDA_NODE_TYPE,
+	startRealN8n,
+	type RealN8n,
+} from '../helpers/real-n8n/real-n8n';
 import { PROJECT_ROOT } from '../n8n-runtime/paths';
 import { ensureChromium } from './chromium';
-import { Editor } from './editor';
+import type { WorkflowJson } from '../helpers/real-n8n/n8n-client';
+import { Editor, UI_TIMEOUT_MS } from './editor';
 
 /** Installing n8n (minutes, once) or Chromium on a fresh machine, then starting both. */
 const SETUP_TIMEOUT_MS = 20 * 60_000;
@@ -24,20 +35,31 @@ const ARTIFACTS = join(PROJECT_ROOT, 'test', 'browser', 'artifacts');
 let emulator: Emulator;
 let n8n: RealN8n;
 let editor: Editor;
+let credential: { id: string; name: string };
+/** Serves a sample CV over HTTP, for uploads from a URL (the emulator downloads it). */
+let files: Server;
+let cvUrl: string;
 
 beforeAll(async () => {
 	const chromiumPath = await ensureChromium();
 	emulator = await startEmulator({ key: API_KEY, seed: 'browser', resumeCount: 200 });
 	n8n = await startRealN8n();
-	await n8n.client.createCredential('Affinda (emulator)', AFFINDA_CREDENTIAL_TYPE, {
+	credential = await n8n.client.createCredential('Affinda (emulator)', AFFINDA_CREDENTIAL_TYPE, {
 		apiKey: API_KEY,
 		region: 'custom',
 		baseUrl: emulator.url,
 	});
 	editor = await Editor.launch({ chromiumPath, n8n, artifactsDir: ARTIFACTS });
+	const cv = readFileSync(emulator.fixtures.sampleFiles.resumePdf);
+	files = createServer((_, response) => {
+		response.writeHead(200, { 'content-type': 'application/pdf' }).end(cv);
+	});
+	await new Promise<void>((listening) => files.listen(0, '127.0.0.1', listening));
+	cvUrl = `http://127.0.0.1:${(files.address() as AddressInfo).port}/marcus-webb.pdf`;
 }, SETUP_TIMEOUT_MS);
 
 afterAll(async () => {
+	await new Promise((closed) => files?.close(closed));
 	await editor?.close();
 	await n8n?.stop();
 	await emulator?.stop();
@@ -81,7 +103,7 @@ describe('finding the node', () => {
 			await editor.screenshot('node-actions');
 			// The picker lists the package's trigger events ("On document parsed" ...) with the actions.
 			const affindaActions = actions.filter((action) => !/^On /.test(action));
-			expect(affindaActions.slice(0, 1)).toEqual(['Search resumes']);
+			expect(affindaActions.slice(0, 2)).toEqual(['Parse a resume', 'Search resumes']);
 			expect(affindaActions.indexOf('Upload and parse a document')).toBeLessThan(
 				affindaActions.indexOf('Update an annotation'),
 			);
@@ -94,27 +116,453 @@ describe('finding the node', () => {
 	);
 });
 
+/* ------------------------------------------------------------------ helpers */
+
+/** The requests the emulator received, once `wanted` holds for them (they arrive a moment after a click). */
+async function receivedWhen(
+	wanted: (received: ReceivedRequest[]) => boolean,
+	what: string,
+): Promise<ReceivedRequest[]> {
+	const deadline = Date.now() + UI_TIMEOUT_MS;
+	while (!wanted(emulator.received)) {
+		if (Date.now() > deadline) {
+			const seen = emulator.received.map((r) => `${r.method} ${r.path}`).join(', ');
+			throw new Error(`The emulator never received ${what}; it received: ${seen || 'nothing'}`);
+		}
+		await new Promise((resolve) => setTimeout(resolve, 200));
+	}
+	return emulator.received;
+}
+
+/** The one request to `method path` once it has arrived. */
+async function requestTo(method: string, path: string | RegExp): Promise<ReceivedRequest> {
+	const matches = (r: ReceivedRequest) =>
+		r.method === method && (typeof path === 'string' ? r.path === path : path.test(r.path));
+	const received = await receivedWhen((all) => all.some(matches), `${method} ${path}`);
+	return received.filter(matches)[0];
+}
+
+/** A new workflow with a Start trigger and, after it, an Affinda action added through the picker. */
+async function newWorkflowWith(action: string): Promise<void> {
+	await editor.openWorkflow(triggeredWorkflow(action));
+	await addAffindaAction(action);
+}
+
+/** Adds an Affinda node after the Start trigger through the node picker, as a person does. */
+async function addAffindaAction(action: string): Promise<void> {
+	await editor.openNodePickerAfter('Start');
+	await editor.searchNodePicker('Affinda', 'Affinda');
+	await editor.nodeActions('Affinda');
+	await editor.chooseAction(action);
+}
+
+/** n8n refuses to run a node whose panel shows issues; it says so in a toast. */
+async function refusedForIssues(): Promise<void> {
+	await editor.page.getByText('Workflow has issues').first().waitFor();
+}
+
+/** Every criterion of Resume → Search, as the Add Criterion list names them, with its key. */
+const CRITERIA: Array<[label: string, key: string]> = [
+	['Custom Data', 'customData'],
+	['Education', 'education'],
+	['Job Titles', 'jobTitles'],
+	['Languages', 'languages'],
+	['Locations', 'locations'],
+	['Management Level', 'managementLevel'],
+	['Occupation Groups', 'occupationGroups'],
+	['Search Expression', 'searchExpression'],
+	['Skills', 'skills'],
+	['Years of Experience', 'yearsExperience'],
+];
+
+/* -------------------------------------------------------- Resume → Search */
+
+describe('Resume → Search', () => {
+	test.each([
+		['as listed', CRITERIA],
+		['in reverse', [...CRITERIA].reverse()],
+		[
+			'interleaved',
+			CRITERIA.filter((_, i) => i % 2 === 1).concat(CRITERIA.filter((_, i) => i % 2 === 0)),
+		],
+	])(
+		'criteria added %s all stay, each with its Required switch and Weight beside its value',
+		async (order, criteria) => {
+			const id = await editor.openWorkflow(triggeredWorkflow(`Criteria ${order}`));
+			await addAffindaAction('Search resumes');
+			for (const [index, [label]] of criteria.entries()) {
+				await editor.addCriterion(label);
+				// Every criterion added so far is still there, with nothing typed into any of them.
+				for (const [, key] of criteria.slice(0, index + 1)) {
+					await expect(editor.criterionEntry(key).isVisible()).resolves.toBe(true);
+				}
+			}
+			await editor.screenshot(`panel-resume-search-criteria-${order.replace(/ /g, '-')}`);
+			// One place per criterion: Job Titles holds its value, Required and Weight together.
+			for (const name of ['jobTitles', 'jobTitlesRequired', 'jobTitlesWeight']) {
+				await expect(editor.parameter(name).isVisible()).resolves.toBe(true);
+			}
+			await editor.save();
+			const stored = await editor.storedWorkflow(id, (workflow) => {
+				const node = workflow.nodes.find((n) => n.name === 'Search resumes');
+				return (
+					Object.keys((node?.parameters as IDataObject)?.criteria ?? {}).length === criteria.length
+				);
+			});
+			const node = stored.nodes.find((n) => n.name === 'Search resumes');
+			expect(Object.keys((node?.parameters as IDataObject).criteria as IDataObject).sort()).toEqual(
+				CRITERIA.map(([, key]) => key).sort(),
+			);
+			expect(node?.typeVersion).toBe(2);
+		},
+		TASK_TIMEOUT_MS,
+	);
+
+	test(
+		'run as filled in: only what was typed or picked reaches the service, and the output is a table',
+		async () => {
+			await editor.openWorkflow(triggeredWorkflow('Shortlist engineers'));
+			await addAffindaAction('Search resumes');
+			await editor.choose('indices', emulator.fixtures.indices.resumes);
+			await editor.addCriterion('Job Titles');
+			await editor.fillText('jobTitles', 'Engineer');
+			await editor.addCriterion('Skills');
+			await editor.page
+				.getByTestId('fixed-collection-skills')
+				.getByTestId('fixed-collection-add')
+				.click();
+			await editor.fillText('name', 'Python');
+			await editor.screenshot('panel-resume-search');
+			// Added and left as they came: they must add nothing to the request.
+			await editor.addCriterion('Years of Experience');
+			await editor.addCriterion('Education');
+			await editor.addCriterion('Locations');
+			await editor.screenshot('panel-resume-search-untouched-criteria');
+			await editor.executeStep();
+			const search = await requestTo('POST', '/v2/resume_search');
+			expect(search.body).toEqual({
+				indices: [emulator.fixtures.indices.resumes],
+				jobTitles: ['Engineer'],
+				skills: [{ name: 'Python', required: false }],
+			});
+			expect(search.query).toEqual({ limit: '50', offset: '0' });
+			const columns = await editor.outputTableHeaders();
+			expect(columns.slice(0, 2)).toEqual(['candidate', 'score']);
+			expect(columns).toEqual(
+				expect.arrayContaining(['jobTitleScore', 'skillsScore', 'identifier']),
+			);
+			await editor.screenshot('output-table');
+
+			// Against a job description picked from the list: its identifier, and no criteria values.
+			emulator.clearReceived();
+			await editor.choose('searchMode', 'Job Description');
+			const picked = await editor.pickFromList('jobDescription');
+			await editor.screenshot('panel-resume-search-job-description');
+			await editor.executeStep();
+			const matched = await requestTo('POST', '/v2/resume_search');
+			expect(picked).toMatch(/\(\w+\)$/);
+			expect(matched.body).toEqual({
+				indices: [emulator.fixtures.indices.resumes],
+				jobDescription: /\((\w+)\)$/.exec(picked)?.[1],
+			});
+		},
+		TASK_TIMEOUT_MS,
+	);
+
+	test(
+		'a value out of bounds is named as the panel shows it, and nothing is sent',
+		async () => {
+			await editor.openWorkflow(
+				triggeredWorkflow('Weighted skills', {
+					name: 'Search resumes',
+					type: AFFINDA_NODE_TYPE,
+					typeVersion: 2,
+					credentials: { [AFFINDA_CREDENTIAL_TYPE]: credential },
+					parameters: {
+						resource: 'resume',
+						operation: 'search',
+						indices: [emulator.fixtures.indices.resumes],
+						criteria: { skills: { skillsWeight: '={{ 1.5 }}' } },
+					},
+				}),
+			);
+			await editor.openNode('Search resumes');
+			await editor.executeStep();
+			const message = editor
+				.outputPane()
+				.getByText(
+					'Parameter "Skills › Weight" (skillsWeight) is 1.5, but must be a number from 0 to 1',
+				);
+			await message.first().waitFor();
+			await editor.screenshot('error-named-facet');
+			expect(emulator.received.filter((r) => r.path === '/v2/resume_search')).toEqual([]);
+		},
+		TASK_TIMEOUT_MS,
+	);
+
+	test(
+		'an empty location is caught in the panel, and n8n runs nothing',
+		async () => {
+			await editor.openWorkflow(triggeredWorkflow('Somewhere'));
+			await addAffindaAction('Search resumes');
+			await editor.choose('indices', emulator.fixtures.indices.resumes);
+			await editor.addCriterion('Locations');
+			await editor.page
+				.getByTestId('fixed-collection-locations')
+				.getByTestId('fixed-collection-add')
+				.click();
+			const place = editor.parameter('place');
+			await expect(
+				place.getByTestId('parameter-input-field').getAttribute('title'),
+			).resolves.toMatch(/has issues/);
+			await editor.screenshot('panel-empty-location');
+			await editor.executeStep();
+			// n8n refuses a node with issues; were it run, the node would refuse the empty place itself.
+			await editor.page
+				.getByText(/Workflow has issues|Locations 1 › Place/)
+				.first()
+				.waitFor();
+			await editor.screenshot('panel-empty-location-run');
+			// Only the index list was loaded for the dropdown; no search was sent.
+			expect(emulator.received.filter((r) => r.method !== 'GET')).toEqual([]);
+		},
+		TASK_TIMEOUT_MS,
+	);
+});
+
+/* ------------------------------------------------------------ every panel */
+
+describe('every panel', () => {
+	/** Each action as the node picker names it, and what its panel must show as added. */
+	const ACTIONS = [
+		'Parse a resume',
+		'Search resumes',
+		'Upload and parse a document',
+		'Get a document',
+		'Get many documents',
+		'Delete a document',
+		'Update the data of a resume or job description',
+		'Get match detail for a job description',
+		'Add a document to an index',
+		'Get many indices',
+		'Update an annotation',
+		'Update many annotations',
+	];
+
+	/** What each panel must show as it opens, or once its options are added. */
+	const CHECKS: Record<string, () => Promise<void>> = {
+		'Update an annotation': async () => {
+			expect(await editor.parameter('id').locator('input').first().inputValue()).toBe('');
+			await editor.page.getByText('Add at least one field to change').first().waitFor();
+		},
+		'Upload and parse a document': async () => {
+			for (const option of ['Use OCR', 'Reject Duplicates', 'Delete After Parse', 'Region Bias']) {
+				await editor.addFromDropdown('Add option', option);
+			}
+			expect(await editor.chosen('useOcr')).toBe('As the Workspace Says');
+			expect(await editor.chosen('rejectDuplicates')).toBe('As the Workspace Says');
+			await editor.screenshot('panel-upload-options');
+		},
+		'Get many documents': async () => {
+			for (const filter of ['Failed', 'Ready', 'Created', 'State']) {
+				await editor.addFromDropdown('Add Filter', filter);
+			}
+			expect(await editor.chosen('failed')).toBe('Any');
+			expect(await editor.chosen('ready')).toBe('Any');
+			expect(await editor.chosen('created_dt')).toBe('Any Time');
+			expect(await editor.chosen('state')).toBe('Any State');
+			await editor.screenshot('panel-get-many-filters');
+		},
+		'Get match detail for a job description': async () => {
+			await editor.closeNode();
+			// The canvas names the node's action, not internal values ("getMatchDetail: jobDescription").
+			expect(await editor.nodeSubtitle('Get match detail for a job description')).toBe(
+				'Get match detail for a job description',
+			);
+		},
+	};
+
+	test.each(ACTIONS)(
+		'%s: its panel opens with nothing preset that would reach the service',
+		async (action) => {
+			await newWorkflowWith(action);
+			await editor.screenshot(`panel-${action.toLowerCase().replace(/[^a-z]+/g, '-')}`);
+			await CHECKS[action]?.();
+		},
+		TASK_TIMEOUT_MS,
+	);
+
+	test(
+		'Annotation → Update as it comes: n8n refuses to run it, and no annotation changes',
+		async () => {
+			await newWorkflowWith('Update an annotation');
+			await editor.executeStep();
+			await refusedForIssues();
+			expect(emulator.received.filter((r) => r.method === 'PATCH')).toEqual([]);
+		},
+		TASK_TIMEOUT_MS,
+	);
+
+	test(
+		'Get Many with filters added and left as they come: no filter reaches the service',
+		async () => {
+			await newWorkflowWith('Get many documents');
+			for (const filter of ['Failed', 'Ready', 'Created', 'State']) {
+				await editor.addFromDropdown('Add Filter', filter);
+			}
+			await editor.executeStep();
+			expect((await requestTo('GET', '/v3/documents')).query).toEqual({ limit: '50' });
+		},
+		TASK_TIMEOUT_MS,
+	);
+
+	test(
+		'Upload from a link with options added and left as they come: only the link and workspace',
+		async () => {
+			await newWorkflowWith('Upload and parse a document');
+			await editor.choose('source', 'URL');
+			await editor.fillText('url', cvUrl);
+			await editor.pickFromList(
+				'workspace',
+				new RegExp(emulator.fixtures.workspaces.recruitment.name),
+			);
+			for (const option of ['Use OCR', 'Reject Duplicates', 'Region Bias', 'Language']) {
+				await editor.addFromDropdown('Add option', option);
+			}
+			await editor.executeStep();
+			const upload = await requestTo('POST', '/v3/documents');
+			expect((upload.body as { fields: IDataObject }).fields).toEqual({
+				url: cvUrl,
+				workspace: emulator.fixtures.workspaces.recruitment.identifier,
+				wait: 'true',
+			});
+		},
+		TASK_TIMEOUT_MS,
+	);
+
+	const idOf = (entry: string) => /\((\w+)\)$/.exec(entry)?.[1] as string;
+
+	test(
+		'Get Match Detail: job description and resume picked from lists reach the service',
+		async () => {
+			await newWorkflowWith('Get match detail for a job description');
+			const jobDescription = await editor.pickFromList('identifier');
+			await editor.choose('indices', emulator.fixtures.indices.jobDescriptions);
+			const resume = await editor.pickFromList('resume');
+			await editor.screenshot('panel-match-detail-picked');
+			await editor.executeStep();
+			const detail = await requestTo('POST', /^\/v2\/job_description_search\/details\//);
+			expect(detail.path).toBe(`/v2/job_description_search/details/${idOf(jobDescription)}`);
+			expect(detail.body).toEqual({
+				indices: [emulator.fixtures.indices.jobDescriptions],
+				resume: idOf(resume),
+			});
+		},
+		TASK_TIMEOUT_MS,
+	);
+
+	test(
+		'Index → Add Document: the document picked from the list reaches the service',
+		async () => {
+			await newWorkflowWith('Add a document to an index');
+			await editor.choose('indexName', emulator.fixtures.indices.newCandidates);
+			const document = await editor.pickFromList('document');
+			await editor.executeStep();
+			const added = await requestTo('POST', /^\/v3\/index\/.+\/documents$/);
+			expect(added.path).toBe(`/v3/index/${emulator.fixtures.indices.newCandidates}/documents`);
+			expect(added.body).toEqual({ document: idOf(document) });
+		},
+		TASK_TIMEOUT_MS,
+	);
+});
+
+/* -------------------------------------------------- AI tool, old versions */
+
+describe('as an AI tool, and in old workflows', () => {
+	test(
+		"the tool's search is ready for the model: job titles, skills, location and years from $fromAI",
+		async () => {
+			const workflow = agentWorkflow();
+			workflow.nodes.push({
+				id: 'tool',
+				name: 'Search candidates',
+				type: `${AFFINDA_NODE_TYPE}Tool`,
+				typeVersion: 2,
+				position: [260, 240],
+				credentials: { [AFFINDA_CREDENTIAL_TYPE]: credential },
+				parameters: { resource: 'resume', operation: 'search' },
+			});
+			(workflow.connections as IDataObject)['Search candidates'] = {
+				ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]],
+			};
+			await editor.openWorkflow(workflow);
+			await editor.openNode('Search candidates');
+			// n8n shows a $fromAI default as a chip: the model fills the value when the agent calls.
+			for (const name of ['jobTitles', 'skills', 'locations', 'yearsExperienceMin']) {
+				await editor.parameterRow(name).getByText('Defined automatically by the').first().waitFor();
+			}
+			await editor.screenshot('panel-ai-tool');
+		},
+		TASK_TIMEOUT_MS,
+	);
+
+	test(
+		'a workflow saved with version 1 opens with its old panel and runs as before',
+		async () => {
+			await editor.openWorkflow(
+				triggeredWorkflow('Made with version 1', {
+					name: 'Search Resumes',
+					type: AFFINDA_NODE_TYPE,
+					typeVersion: 1,
+					credentials: { [AFFINDA_CREDENTIAL_TYPE]: credential },
+					parameters: {
+						resource: 'resume',
+						operation: 'search',
+						indices: [emulator.fixtures.indices.resumes],
+						criteria: { jobTitles: 'Nurse' },
+						requiredCriteria: { jobTitlesRequired: true },
+						weights: { jobTitlesWeight: 0.9 },
+					},
+				}),
+			);
+			await editor.openNode('Search Resumes');
+			for (const label of ['Required Criteria', 'Weights']) {
+				await expect(editor.parameterLabels()).resolves.toContain(label);
+			}
+			await editor.screenshot('panel-version-1');
+			await editor.executeStep();
+			const search = await requestTo('POST', '/v2/resume_search');
+			expect(search.body).toEqual({
+				indices: [emulator.fixtures.indices.resumes],
+				jobTitles: ['Nurse'],
+				jobTitlesRequired: true,
+				jobTitlesWeight: 0.9,
+			});
+		},
+		TASK_TIMEOUT_MS,
+	);
+});
+
 /** A workflow with only a Manual Trigger named Start, where a person adds the next step. */
-function triggeredWorkflow(name: string) {
+function triggeredWorkflow(name: string, next?: IDataObject & { name: string; type: string }) {
+	const start = {
+		id: 'start',
+		name: 'Start',
+		type: 'n8n-nodes-base.manualTrigger',
+		typeVersion: 1,
+		position: [0, 0],
+		parameters: {},
+	};
 	return {
 		name,
-		nodes: [
-			{
-				id: 'start',
-				name: 'Start',
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-		],
-		connections: {},
+		nodes: next ? [start, { id: 'next', position: [260, 0], ...next }] : [start],
+		connections: next ? { Start: { main: [[{ node: next.name, type: 'main', index: 0 }]] } } : {},
 		settings: { executionOrder: 'v1' },
 	};
 }
 
 /** A chat-triggered AI Agent with nothing connected yet, as n8n's template starts one. */
-function agentWorkflow() {
+function agentWorkflow(): WorkflowJson {
 	return {
 		name: 'Recruiting assistant',
 		nodes: [

@@ -5,7 +5,7 @@
 // Every step waits for what a person would wait for (an element, a text, a saved workflow), never
 // for a fixed time: the suite runs on loaded 2-core machines where the editor may take many seconds
 // to draw a panel.
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import {
@@ -18,7 +18,12 @@ import {
 } from 'playwright-core';
 
 import type { N8nClient, WorkflowJson } from '../helpers/real-n8n/n8n-client';
+import { PROJECT_ROOT } from '../n8n-runtime/paths';
 import type { RealN8n } from '../helpers/real-n8n/real-n8n';
+
+/** The screenshots the README shows, kept in docs/screenshots. */
+const README_SCREENSHOTS = ['panel-resume-search', 'output-table', 'panel-ai-tool'];
+const README_SCREENSHOTS_DIR = join(PROJECT_ROOT, 'docs', 'screenshots');
 
 /** How long any one element may take to appear: generous, the machine may be busy. */
 export const UI_TIMEOUT_MS = 90_000;
@@ -76,10 +81,17 @@ export class Editor {
 		await this.browser.close();
 	}
 
-	/** Saves a picture of the page as `<name>.png` among the artifacts; returns its path. */
+	/**
+	 * Saves a picture of the page as `<name>.png` among the artifacts; returns its path. The few the
+	 * README shows are also written to docs/screenshots when AFFINDA_README_SCREENSHOTS=1.
+	 */
 	async screenshot(name: string, target: Page | Locator = this.page): Promise<string> {
 		const path = join(this.artifactsDir, `${name}.png`);
 		await target.screenshot({ path, animations: 'disabled' });
+		if (process.env.AFFINDA_README_SCREENSHOTS === '1' && README_SCREENSHOTS.includes(name)) {
+			mkdirSync(README_SCREENSHOTS_DIR, { recursive: true });
+			copyFileSync(path, join(README_SCREENSHOTS_DIR, `${name}.png`));
+		}
 		return path;
 	}
 
@@ -267,11 +279,22 @@ export class Editor {
 		await this.dropdownOption(option).click();
 	}
 
-	/** A visible option of the open dropdown. */
+	/** A visible option of the open dropdown, by its name (options may carry a description too). */
 	dropdownOption(option: string | RegExp): Locator {
-		const hasText =
-			typeof option === 'string' ? new RegExp(`^\\s*${escapeRegExp(option)}\\s*$`) : option;
-		return this.page.locator('.el-select-dropdown__item').filter({ hasText, visible: true });
+		const items = this.page.locator('.el-select-dropdown__item').filter({ visible: true });
+		if (option instanceof RegExp) return items.filter({ hasText: option });
+		return items.filter({
+			has: this.page.getByText(option, { exact: true }),
+		});
+	}
+
+	/** The parameter row of a top-level parameter, label and input together. */
+	parameterRow(name: string): Locator {
+		return this.page
+			.getByTestId('ndv')
+			.getByTestId('parameter-item')
+			.filter({ has: this.page.getByTestId(`${name}-parameter-input-options-container`) })
+			.last();
 	}
 
 	/** Options the open dropdown lists, in order. */
@@ -281,17 +304,73 @@ export class Editor {
 		return (await options.allInnerTexts()).map((text) => text.trim());
 	}
 
-	/** Clicks the panel's "Execute step" and waits until the output pane shows a result or an error. */
+	/** Types into a text parameter of the open panel (the first one of that name). */
+	async fillText(name: string, text: string): Promise<void> {
+		await this.parameter(name).locator('input, textarea').first().fill(text);
+	}
+
+	/** Chooses `option` in an options or multi-options parameter, then closes its dropdown. */
+	async choose(name: string, option: string): Promise<void> {
+		await this.parameter(name).click();
+		await this.dropdownOption(option).click();
+		await this.page.keyboard.press('Escape');
+		await this.dropdownOption(option).waitFor({ state: 'hidden' });
+	}
+
+	/** What an options parameter shows as chosen. */
+	async chosen(name: string): Promise<string> {
+		return (await this.parameter(name).locator('input').first().inputValue()).trim();
+	}
+
+	/**
+	 * Opens a resource locator's "From list", waits for the list the node loads, and picks the
+	 * first entry matching `entry` (the first of all without it). Returns the entry's text.
+	 */
+	async pickFromList(name: string, entry?: RegExp): Promise<string> {
+		const locator = this.page.getByTestId('ndv').getByTestId(`resource-locator-${name}`);
+		await locator.getByTestId('rlc-input').click();
+		const items = this.page.getByTestId('rlc-item').filter({ visible: true });
+		const item = entry ? items.filter({ hasText: entry }).first() : items.first();
+		await item.waitFor();
+		const text = (await item.innerText()).trim();
+		await item.click();
+		await items.first().waitFor({ state: 'hidden' });
+		return text;
+	}
+
+	/** Adds a criterion to Resume → Search's (or Get Match Detail's) Criteria. */
+	async addCriterion(label: string): Promise<void> {
+		await this.addFromDropdown('Add Criterion', label);
+	}
+
+	/** Whether the Criteria parameter shows the entry of a criterion (by its key). */
+	criterionEntry(key: string): Locator {
+		return this.page
+			.getByTestId('fixed-collection-criteria')
+			.locator(
+				`[data-parameter-path^="parameters.criteria.${key}."], [data-test-id="fixed-collection-${key}"]`,
+			)
+			.first();
+	}
+
+	/** Clicks the panel's "Execute step" (n8n saves the workflow first when it has changes). */
 	async executeStep(): Promise<void> {
 		const ndv = await this.ndv();
 		await ndv.getByTestId('node-execute-button').click();
-		await ndv
-			.getByTestId('output-panel')
-			.locator(
-				'[data-test-id="ndv-data-container"], [data-test-id="node-error-message"], .run-data .error',
-			)
-			.first()
-			.waitFor();
+	}
+
+	/** The open panel's output pane. */
+	outputPane(): Locator {
+		return this.page.getByTestId('ndv').getByTestId('output-panel');
+	}
+
+	/** The column names of the output pane's table view, once the run has produced a table. */
+	async outputTableHeaders(): Promise<string[]> {
+		const pane = this.outputPane();
+		await pane.getByTestId('radio-button-table').click();
+		const headers = pane.getByTestId('ndv-data-container').locator('th');
+		await headers.first().waitFor();
+		return (await headers.allInnerTexts()).map((text) => text.trim()).filter(Boolean);
 	}
 }
 

@@ -15,7 +15,7 @@ const DECIDED_OPERATIONS: Record<string, string[]> = {
 	document: ['delete', 'get', 'getMany', 'updateData', 'upload'],
 	index: ['addDocument', 'getMany'],
 	jobDescription: ['getMatchDetail'],
-	resume: ['search'],
+	resume: ['parse', 'search'],
 };
 
 const resourceOptions = () =>

@@ -34,6 +34,28 @@ describe('base URL from the credential', () => {
 			);
 		},
 	);
+
+	test.each([
+		['https://affinda.example.com/v3', 'https://affinda.example.com'],
+		['http://127.0.0.1:4010/api/', 'http://127.0.0.1:4010'],
+		['https://affinda.example.com/?x=1', 'https://affinda.example.com'],
+	])(
+		'a custom base URL with a path, %s, is refused before any request, naming the origin',
+		(baseUrl, origin) => {
+			let thrown: Error | undefined;
+			try {
+				baseUrlFromCredentials({ region: 'custom', baseUrl }, node);
+			} catch (error) {
+				thrown = error as Error;
+			}
+			expect(thrown?.message).toBe(
+				`The credential's Base URL "${baseUrl}" has a path; the node adds /v2/... and /v3/... to the origin itself`,
+			);
+			expect((thrown as Error & { description?: string }).description).toBe(
+				`Open the Affinda API credential and enter the origin only: ${origin}`,
+			);
+		},
+	);
 });
 
 describe('retries', () => {

@@ -123,11 +123,27 @@ describe('version 2: nothing reaches the service that the user did not set', () 
 		const names = await Promise.all(
 			server.requests.map(async (request) => (await multipartOf(request)).files.file.fileName),
 		);
-		expect(names).toEqual(['jane-doe-cv.pdf', 'john-roe-cv.docx']);
+		// The two emails may be sent at once (items run a few at a time): compare without order.
+		expect(names.sort()).toEqual(['jane-doe-cv.pdf', 'john-roe-cv.docx']);
 		expect(output(AFFINDA_NODE_NAME).map((item) => item.pairedItem)).toEqual([
 			{ item: 0 },
 			{ item: 1 },
 		]);
+	});
+
+	test('Resume → Parse is the upload under the name recruiters look for', async () => {
+		const { output } = await runWorkflow(
+			affindaWorkflow(
+				{ resource: 'resume', operation: 'parse', workspace: locator(WORKSPACE.identifier) },
+				NEW_NODE,
+			),
+			{ credentials: affindaCredentials(server.url), input: [{ json: {}, binary: { data: cv } }] },
+		);
+		const { fields, files } = await multipartOf(server.requests[0]);
+		expect([server.requests[0].method, server.requests[0].path]).toEqual(['POST', '/v3/documents']);
+		expect(fields).toEqual({ workspace: WORKSPACE.identifier, wait: 'true' });
+		expect(files.file.fileName).toBe('jane-doe-cv.pdf');
+		expect(output(AFFINDA_NODE_NAME).map((item) => item.json)).toEqual([simplified('doc1')]);
 	});
 
 	test('Get Many filters added and left as they come filter nothing', async () => {

@@ -131,6 +131,16 @@ export function baseUrlFromCredentials(credentials: AffindaCredentials, node: IN
 			},
 		);
 	}
+	// Paths are the node's (/v3/documents ...): a path here would make every request a 404.
+	if (parsed.pathname.replace(/\/+$/, '') !== '' || parsed.search || parsed.hash) {
+		throw new NodeOperationError(
+			node,
+			`The credential's Base URL "${configured}" has a path; the node adds /v2/... and /v3/... to the origin itself`,
+			{
+				description: `Open the Affinda API credential and enter the origin only: ${parsed.origin}`,
+			},
+		);
+	}
 	return configured.replace(/\/+$/, '');
 }
 

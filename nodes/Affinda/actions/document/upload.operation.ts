@@ -131,7 +131,8 @@ const uploadOptions: INodeProperties[] = [
 	},
 ];
 
-const properties: INodeProperties[] = [
+/** Unscoped: Resume → Parse shows the same parameters. */
+export const properties: INodeProperties[] = [
 	{
 		displayName: 'Document Source',
 		name: 'source',

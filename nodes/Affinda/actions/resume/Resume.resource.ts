@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as parse from './parse.operation';
 import * as search from './search.operation';
 
-export const operations = { search };
+export const operations = { search, parse };
 
 export const description: INodeProperties[] = [
 	{
@@ -12,6 +13,13 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['resume'] } },
 		options: [
+			{
+				name: 'Parse',
+				value: 'parse',
+				action: 'Parse a resume',
+				description:
+					"Upload a CV (a file or a link) and get the candidate's details as JSON: name, contact, skills, experience, education",
+			},
 			{
 				name: 'Search',
 				value: 'search',
