@@ -5,7 +5,7 @@
 // pick from lists, run a step) and checks what they see and what reached the service.
 //
 // Screenshots of every panel go to test/browser/artifacts/ (git-ignored). With
-// AFFINDA_README_SCREENSHOTS=1 the few the README shows are refreshed in docs/screenshots/.
+// AFFINDA_README_SCREENSHOTS=1 the few the README shows are refreshed in .github/screenshots/.
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

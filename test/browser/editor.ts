@@ -21,9 +21,9 @@ import type { N8nClient, WorkflowJson } from '../helpers/real-n8n/n8n-client';
 import { PROJECT_ROOT } from '../n8n-runtime/paths';
 import type { RealN8n } from '../helpers/real-n8n/real-n8n';
 
-/** The screenshots the README shows, kept in docs/screenshots. */
+/** The screenshots the README shows, kept in .github/screenshots (beside the README's other repository files, outside the package). */
 const README_SCREENSHOTS = ['panel-resume-search', 'output-table', 'panel-ai-tool'];
-const README_SCREENSHOTS_DIR = join(PROJECT_ROOT, 'docs', 'screenshots');
+const README_SCREENSHOTS_DIR = join(PROJECT_ROOT, '.github', 'screenshots');
 
 /** How long any one element may take to appear: generous, the machine may be busy. */
 export const UI_TIMEOUT_MS = 90_000;
@@ -83,7 +83,7 @@ export class Editor {
 
 	/**
 	 * Saves a picture of the page as `<name>.png` among the artifacts; returns its path. The few the
-	 * README shows are also written to docs/screenshots when AFFINDA_README_SCREENSHOTS=1.
+	 * README shows are also written to .github/screenshots when AFFINDA_README_SCREENSHOTS=1.
 	 */
 	async screenshot(name: string, target: Page | Locator = this.page): Promise<string> {
 		const path = join(this.artifactsDir, `${name}.png`);
