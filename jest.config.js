@@ -1,7 +1,8 @@
 /**
  * Every test of the project; `npm test` builds first, so workflow and e2e tests load dist/.
- * The end-to-end suite (test/e2e) runs once per n8n runtime of test/n8n-runtime/runtimes.json, as a
- * jest project of its own; AFFINDA_TEST_N8N=<version> keeps only that one.
+ * The tests of a real n8n (test/e2e, and queue mode in test/queue) run once per n8n runtime of
+ * test/n8n-runtime/runtimes.json, as a jest project of its own; AFFINDA_TEST_N8N=<version> keeps
+ * only that one.
  */
 const runtimes = require('./test/n8n-runtime/runtimes.json').runtimes.map((r) => r.n8n);
 
@@ -11,6 +12,9 @@ if (selected && !runtimes.includes(selected)) {
 		`AFFINDA_TEST_N8N=${selected}: not one of the n8n runtimes this project installs (${runtimes.join(', ')})`,
 	);
 }
+
+/** Tests that run in a real n8n, once per runtime. */
+const PER_RUNTIME = ['<rootDir>/test/e2e/', '<rootDir>/test/queue/'];
 
 // The pinned installs (n8n-<version>/, node-<major>/): gigabytes jest must neither index nor load from.
 const RUNTIME_INSTALLS = '<rootDir>/test/n8n-runtime/(n8n|node)-[^/]+/';
@@ -37,12 +41,12 @@ module.exports = {
 			...shared,
 			displayName: 'package',
 			testMatch: ['**/*.test.ts'],
-			testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/e2e/'],
+			testPathIgnorePatterns: ['/node_modules/', ...PER_RUNTIME],
 		},
 		...(selected ? [selected] : runtimes).map((version) => ({
 			...shared,
-			displayName: `e2e n8n ${version}`,
-			testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
+			displayName: `n8n ${version}`,
+			testMatch: PER_RUNTIME.map((folder) => `${folder}**/*.test.ts`),
 			// The harness reads it (test/n8n-runtime/runtimes.ts, versionForThisTest).
 			globals: { AFFINDA_N8N_VERSION: version },
 		})),

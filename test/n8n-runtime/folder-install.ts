@@ -181,7 +181,10 @@ function failureMessage(folder: PinnedFolder, code: number, elapsedMs: number): 
  * One installer per folder at a time. The lock is a file holding its owner's pid, created whole by
  * link(2), so it is never seen half-written; a dead owner's lock is taken over.
  */
-async function acquireInstallLock(dir: string, log: (line: string) => void): Promise<() => void> {
+export async function acquireInstallLock(
+	dir: string,
+	log: (line: string) => void,
+): Promise<() => void> {
 	const lock = join(dir, '.install.lock');
 	const claim = `${lock}.${process.pid}`;
 	writeFileSync(claim, String(process.pid));

@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals */
 // Queue mode, as teams run n8n at scale: Redis, PostgreSQL, a main process and two workers, the
 // package installed in each. Fifty applications hit the careers-form example at once; every one
-// must run on a worker and reach the service exactly once, byte for byte.
+// must run on a worker and reach the service exactly once, byte for byte. Runs once per n8n runtime
+// (jest.config.js).
 import { startEmulator, type Emulator } from '../emulator';
 import { versionForThisTest } from '../n8n-runtime/runtimes';
 import { executionError } from '../helpers/real-n8n/run-data';

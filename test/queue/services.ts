@@ -3,12 +3,13 @@
 // apt-get on first use, each started on a private port below 32768 with a throwaway data folder,
 // and stopped afterwards. Nothing is registered with the system's service manager.
 import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
+import { acquireInstallLock } from '../n8n-runtime/folder-install';
 import { freePort } from '../helpers/free-port';
 import { startGuardedProcess, waitUntil, type GuardedProcess } from '../helpers/guarded-process';
 
@@ -47,11 +48,27 @@ const isRoot = () => process.getuid?.() === 0;
  * progress, as root (or through `sudo -n`, as on a CI runner). Fails with what to run by hand.
  */
 export async function ensureQueueServices(log: Log): Promise<void> {
-	const missing = [
+	if (missingPackages().length === 0) return;
+	// The queue test runs once per n8n runtime, possibly at the same time: one apt-get at a time.
+	const lockDir = join(tmpdir(), 'n8n-nodes-affinda-apt');
+	mkdirSync(lockDir, { recursive: true });
+	const release = await acquireInstallLock(lockDir, log);
+	try {
+		const missing = missingPackages();
+		if (missing.length > 0) await aptInstall(missing, log);
+	} finally {
+		release();
+	}
+}
+
+function missingPackages(): string[] {
+	return [
 		...(onPath('redis-server') ? [] : ['redis-server']),
 		...(postgresBin() ? [] : ['postgresql']),
 	];
-	if (missing.length === 0) return;
+}
+
+async function aptInstall(missing: string[], log: Log): Promise<void> {
 	const byHand = `apt-get update && apt-get install -y ${missing.join(' ')}`;
 	const sudo = isRoot() ? [] : ['sudo', '-n'];
 	if (!onPath('apt-get'))
