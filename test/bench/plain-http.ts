@@ -1,11 +1,17 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // The plain baseline: what a person would write with Node's http module and no framework, one
 // request at a time, on a keep-alive connection. Same requests, same bodies as the node sends.
+// It runs in a process of its own, as any client of the service does (and as n8n does): in the
+// benchmark's process, beside the emulator, it would skip the hop between processes.
+import { execFile } from 'node:child_process';
 import { createReadStream, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { basename } from 'node:path';
+import { promisify } from 'node:util';
 
 import FormData from 'form-data';
+
+import type { Timing } from './n8n-runs';
 
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
 
@@ -41,7 +47,7 @@ function send(
 	});
 }
 
-export class PlainClient {
+class PlainClient {
 	constructor(
 		private readonly baseUrl: string,
 		private readonly key: string,
@@ -145,4 +151,61 @@ export class PlainClient {
 		}
 		return uploaded;
 	}
+}
+
+type Loop = 'searchEach' | 'searchEachRespectingRetryAfter' | 'searchAll' | 'uploadEach';
+
+/** PlainClient's loops, each run in a fresh Node process; the time is the loop's own. */
+export class PlainLoop {
+	constructor(
+		private readonly baseUrl: string,
+		private readonly key: string,
+	) {}
+
+	searchEach(items: number, path: string, body: unknown): Promise<Timing> {
+		return this.run('searchEach', [items, path, body]);
+	}
+
+	searchEachRespectingRetryAfter(items: number, path: string, body: unknown): Promise<Timing> {
+		return this.run('searchEachRespectingRetryAfter', [items, path, body]);
+	}
+
+	searchAll(path: string, body: unknown): Promise<Timing> {
+		return this.run('searchAll', [path, body]);
+	}
+
+	uploadEach(files: string[], fields: Record<string, string>): Promise<Timing> {
+		return this.run('uploadEach', [files, fields]);
+	}
+
+	private async run(loop: Loop, args: unknown[]): Promise<Timing> {
+		const spec = JSON.stringify({ baseUrl: this.baseUrl, key: this.key, loop, args });
+		const { stdout } = await promisify(execFile)(process.execPath, [__filename, spec], {
+			maxBuffer: 1024 * 1024,
+		});
+		return JSON.parse(stdout) as Timing;
+	}
+}
+
+if (require.main === module) {
+	const spec = JSON.parse(process.argv[2]) as {
+		baseUrl: string;
+		key: string;
+		loop: Loop;
+		args: unknown[];
+	};
+	const client = new PlainClient(spec.baseUrl, spec.key);
+	const loop = client[spec.loop] as (...args: unknown[]) => Promise<number>;
+	const started = performance.now();
+	loop
+		.apply(client, spec.args)
+		.then((items) => {
+			process.stdout.write(JSON.stringify({ ms: performance.now() - started, items }));
+			agent.destroy();
+		})
+		.catch((error: Error) => {
+			process.stderr.write(`${error.stack ?? String(error)}\n`);
+			process.exitCode = 1;
+			agent.destroy();
+		});
 }

@@ -24,11 +24,20 @@ export function binaryDataMode(binary: IBinaryData): string {
 }
 
 /**
- * The input item's file, to be streamed into a request from where n8n keeps it (never from
- * `binary.data`, which is empty in filesystem, S3 and database modes; in memory mode it is decoded
- * once). Whether n8n can read it is checked now, so that nothing reaches the service when it
- * cannot: the error names the binary data mode and what to change, instead of n8n's bare "File
- * not found".
+ * Bytes read at a time. n8n's HTTP helper reads up to 16 chunks ahead of the connection, so small
+ * chunks keep each upload in flight to about 256 kB, whatever the file's size.
+ */
+const CHUNK_BYTES = 16 * 1024;
+
+/** Base64 text for about CHUNK_BYTES: a multiple of 4 characters, so that each piece decodes alone. */
+const CHUNK_BASE64 = Math.floor(CHUNK_BYTES / 3) * 4;
+
+/**
+ * The input item's file, to be streamed into a request a chunk at a time from where n8n keeps it:
+ * disk, database or S3 through n8n (never `binary.data`, which is empty in those modes), or, in
+ * memory mode, the item's base64 text, decoded piece by piece. Whether n8n can read it is checked
+ * now, so that nothing reaches the service when it cannot: the error names the binary data mode
+ * and what to change, instead of n8n's bare "File not found".
  */
 export async function binaryFileSource(
 	context: IExecuteFunctions,
@@ -40,16 +49,14 @@ export async function binaryFileSource(
 	const contentType = binary.mimeType || 'application/octet-stream';
 	try {
 		const { id } = binary;
-		if (!id) {
-			const content = await context.helpers.getBinaryDataBuffer(itemIndex, field);
-			return { fileName, contentType, size: content.length, open: async () => chunksOf(content) };
-		}
+		if (!id) return await inItem(context, itemIndex, field, binary, { fileName, contentType });
 		const { fileSize } = await context.helpers.getBinaryMetadata(id);
 		return {
 			fileName,
 			contentType,
 			size: fileSize,
-			open: async () => (await context.helpers.getBinaryStream(id)) as AsyncIterable<Uint8Array>,
+			open: async () =>
+				(await context.helpers.getBinaryStream(id, CHUNK_BYTES)) as AsyncIterable<Uint8Array>,
 		};
 	} catch (error) {
 		const mode = binaryDataMode(binary);
@@ -64,6 +71,33 @@ export async function binaryFileSource(
 	}
 }
 
-async function* chunksOf(content: Buffer): AsyncGenerator<Uint8Array> {
+/** Memory mode: the file is the item's base64 text. */
+async function inItem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	field: string,
+	binary: IBinaryData,
+	names: { fileName: string; contentType: string },
+): Promise<FileSource> {
+	const text = binary.data;
+	if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text)) {
+		// Not plain base64 (line breaks, URL-safe letters): n8n decodes it whole, as it reads it.
+		const content = await context.helpers.getBinaryDataBuffer(itemIndex, field);
+		return { ...names, size: content.length, open: async () => once(content) };
+	}
+	return {
+		...names,
+		size: Buffer.byteLength(text, 'base64'),
+		open: async () => decodedInPieces(text),
+	};
+}
+
+async function* once(content: Buffer): AsyncGenerator<Uint8Array> {
 	yield content;
+}
+
+async function* decodedInPieces(text: string): AsyncGenerator<Uint8Array> {
+	for (let at = 0; at < text.length; at += CHUNK_BASE64) {
+		yield Buffer.from(text.slice(at, at + CHUNK_BASE64), 'base64');
+	}
 }

@@ -2,22 +2,28 @@ import { sleep } from 'n8n-workflow';
 
 /**
  * The pace of one execution's requests, shared by all its items. When the service refuses a
- * request for its rate (429), every request waits out the Retry-After, not just the refused one,
- * and from then on requests start no faster than the service admitted them in the second before
- * (a little slower, so that they stop being refused). Items running at once thus slow down
- * together instead of each being refused in turn.
+ * request for its rate (429), every request waits out the Retry-After, not just the refused one;
+ * from then on no more requests start in any window of a little over a second than the service
+ * admitted in the second before the refusal (one fewer after each further refusal). Items running
+ * at once thus slow down together instead of each being refused in turn, and still go at nearly
+ * the rate the service allows.
  */
+
+/** A second, and a little more: arrivals at the service jitter by a few milliseconds. */
+const WINDOW_MS = 1020;
+
 export class Throttle {
 	/** No request starts before this moment (epoch ms). */
 	private pausedUntil = 0;
 
-	/** Milliseconds between request starts, once the service has refused one for its rate. */
-	private spacingMs = 0;
+	/** Requests that may start in any window, once the service has refused one for its rate. */
+	private limit: number | undefined;
 
-	private nextStartAt = 0;
+	/** When the limit last changed: refusals of requests started before it say nothing new. */
+	private limitedSince = 0;
 
-	/** When the spacing last changed: refusals of requests started before it say nothing new. */
-	private spacedSince = 0;
+	/** Starts booked in the last window, oldest first. */
+	private starts: number[] = [];
 
 	/** Starts of requests the service admitted, over the last second. */
 	private admittedStarts: number[] = [];
@@ -28,9 +34,13 @@ export class Throttle {
 	async ready(): Promise<number> {
 		for (;;) {
 			const now = this.now();
-			const startAt = Math.max(this.pausedUntil, this.spacingMs > 0 ? this.nextStartAt : 0);
+			this.starts = dropBefore(this.starts, now - WINDOW_MS);
+			let startAt = this.pausedUntil;
+			if (this.limit !== undefined && this.starts.length >= this.limit) {
+				startAt = Math.max(startAt, this.starts[this.starts.length - this.limit] + WINDOW_MS);
+			}
 			if (startAt <= now) {
-				if (this.spacingMs > 0) this.nextStartAt = Math.max(now, this.nextStartAt) + this.spacingMs;
+				this.starts.push(now);
 				return now;
 			}
 			await sleep(Math.ceil(startAt - now));
@@ -40,10 +50,7 @@ export class Throttle {
 	/** A request that started at `startedAt` was admitted (answered other than 429). */
 	admitted(startedAt: number): void {
 		this.admittedStarts.push(startedAt);
-		const oneSecondAgo = this.now() - 1000;
-		if (this.admittedStarts[0] < oneSecondAgo) {
-			this.admittedStarts = this.admittedStarts.filter((start) => start >= oneSecondAgo);
-		}
+		this.admittedStarts = dropBefore(this.admittedStarts, this.now() - 1000);
 	}
 
 	/**
@@ -54,13 +61,16 @@ export class Throttle {
 	pause(delayMs: number, startedAt: number, forRate: boolean): void {
 		const now = this.now();
 		this.pausedUntil = Math.max(this.pausedUntil, now + delayMs);
-		this.nextStartAt = Math.max(this.nextStartAt, this.pausedUntil);
-		// Requests already under way when the pace last changed were sent at the old pace.
-		if (!forRate || startedAt <= this.spacedSince) return;
-		const admittedLastSecond = this.admittedStarts.filter((start) => start >= now - 1000).length;
-		// Just under the rate the service admitted; slower still if it refuses that pace too.
-		const spacingMs = Math.ceil((1000 / Math.max(1, admittedLastSecond)) * 1.05);
-		this.spacingMs = Math.max(spacingMs, Math.ceil(this.spacingMs * 1.25));
-		this.spacedSince = now;
+		// Requests already under way when the limit last changed were sent under the old one.
+		if (!forRate || startedAt <= this.limitedSince) return;
+		const admitted = dropBefore(this.admittedStarts, now - 1000).length;
+		this.limit = Math.max(1, this.limit === undefined ? admitted : this.limit - 1);
+		this.limitedSince = now;
 	}
+}
+
+/** The times from `earliest` on (the list is in order). */
+function dropBefore(times: number[], earliest: number): number[] {
+	const first = times.findIndex((time) => time >= earliest);
+	return first === 0 ? times : first < 0 ? [] : times.slice(first);
 }
