@@ -26,15 +26,19 @@ const DEMO_API_KEY = 'demo-affinda-key';
 const DEMO_SEED = 'demo';
 const DEFAULT_PORT = 5678;
 
+/** A row of the example's Shortlist: the search's row, ranked. A criterion not scored is null. */
 interface ShortlistRow {
 	rank: number;
 	candidate: string;
 	score: number;
-	jobTitle: string;
-	experience: string;
-	skills: string;
-	location: string;
+	jobTitleScore: number | null;
+	experienceScore: number | null;
+	skillsScore: number | null;
+	locationScore: number | null;
 }
+
+const scoreText = (score: number | null | undefined) =>
+	typeof score === 'number' ? score.toFixed(2) : '-';
 
 const started = Date.now();
 const say = (line = '') => process.stdout.write(`${line}\n`);
@@ -114,16 +118,16 @@ async function main(): Promise<void> {
 		(item) => item.json as unknown as ShortlistRow,
 	);
 	say();
-	say(`Ranked candidates (${rows.length}), best first:`);
+	say(`Ranked candidates (${rows.length}), best first, with the score of each criterion:`);
 	say(
 		renderTable(rows, [
 			{ title: '#', value: (row) => String(row.rank), align: 'right' },
 			{ title: 'Candidate', value: (row) => row.candidate, maxWidth: 24 },
-			{ title: 'Score', value: (row) => row.score.toFixed(2), align: 'right' },
-			{ title: 'Job title', value: (row) => row.jobTitle, maxWidth: 28 },
-			{ title: 'Experience', value: (row) => row.experience, maxWidth: 14 },
-			{ title: 'Skills', value: (row) => row.skills, maxWidth: 30 },
-			{ title: 'Location', value: (row) => row.location, maxWidth: 26 },
+			{ title: 'Score', value: (row) => scoreText(row.score), align: 'right' },
+			{ title: 'Job title', value: (row) => scoreText(row.jobTitleScore), align: 'right' },
+			{ title: 'Experience', value: (row) => scoreText(row.experienceScore), align: 'right' },
+			{ title: 'Skills', value: (row) => scoreText(row.skillsScore), align: 'right' },
+			{ title: 'Location', value: (row) => scoreText(row.locationScore), align: 'right' },
 		]),
 	);
 	say();

@@ -37,6 +37,7 @@ export interface ImportedExample {
 	triggers: string[];
 }
 
+/** A document typed in by identifier, as a user does in a resource locator's By ID mode. */
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
 /** Per example, the edits its sticky note asks a user to make. */
@@ -56,7 +57,7 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 	[CV_EMAIL_INTAKE]: (workflow, setup) => {
 		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
 		const ranking = setParameters(parsing, 'Rank for the open role', {
-			jobDescription: setup.openRoles[0],
+			jobDescription: byId(setup.openRoles[0]),
 		});
 		return setParameters(ranking, 'Tell the recruiter', { url: setup.notifyUrl });
 	},
@@ -66,13 +67,15 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 		});
 		const trigger = setParameters(upload, 'CV parsed', { workspace: byId(setup.workspace) });
 		const ranking = setParameters(trigger, 'Rank for the open role', {
-			jobDescription: setup.openRoles[0],
+			jobDescription: byId(setup.openRoles[0]),
 		});
 		return setParameters(ranking, 'Tell the recruiter', { url: setup.notifyUrl });
 	},
 	[CAREERS_FORM_INTAKE]: (workflow, setup) => {
 		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
-		return setParameters(parsing, 'Rank for the open role', { jobDescription: setup.openRoles[0] });
+		return setParameters(parsing, 'Rank for the open role', {
+			jobDescription: byId(setup.openRoles[0]),
+		});
 	},
 };
 

@@ -550,19 +550,50 @@ describe('the example workflows in test/examples', () => {
 		const execution = await n8n.client.runManually(example.stored, example.trigger);
 		expect(executionError(execution)).toBeUndefined();
 
-		const [search] = requestsTo('POST', '/v2/resume_search');
-		expect(search.query).toEqual({ limit: '10', offset: '0' });
-		expect(search.body).toMatchObject({
+		// Version 2's criteria entries, each with its Weight, as one flat body; nothing left unset.
+		const searches = requestsTo('POST', '/v2/resume_search');
+		expect(searches).toHaveLength(1);
+		expect(searches[0].query).toEqual({ limit: '10', offset: '0' });
+		expect(searches[0].body).toEqual({
 			indices: ['all-resumes'],
 			jobTitles: ['Software Engineer', 'Backend Developer', 'Full Stack Developer'],
+			jobTitlesWeight: 0.8,
+			locations: [{ name: 'Sydney, Australia', distance: 50, unit: 'km' }],
+			locationsWeight: 0.5,
+			skills: [
+				{ name: 'Python', required: false },
+				{ name: 'AWS', required: false },
+				{ name: 'Docker', required: false },
+			],
 			skillsWeight: 1,
+			yearsExperienceMin: 3,
+			yearsExperienceWeight: 0.4,
 		});
+		// Version 2's rows: flat, the candidate first, a score per criterion.
+		const results = json(outputItems(execution, 'Rank candidates'));
+		expect(results).toHaveLength(10);
+		for (const result of results) {
+			expect(Object.keys(result).slice(0, 2)).toEqual(['candidate', 'score']);
+			expect(
+				Object.values(result).every((value) => typeof value !== 'object' || value === null),
+			).toBe(true);
+		}
 		const shortlist = json(outputItems(execution, 'Shortlist'));
 		expect(shortlist.map((entry) => entry.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-		const results = json(outputItems(execution, 'Rank candidates'));
-		expect(shortlist.map((entry) => entry.resumeId)).toEqual(
-			results.map((result) => result.identifier),
+		expect(shortlist).toEqual(
+			results.map((result, index) => ({
+				rank: index + 1,
+				candidate: result.candidate,
+				score: result.score,
+				jobTitleScore: result.jobTitleScore,
+				experienceScore: result.experienceScore,
+				skillsScore: result.skillsScore,
+				locationScore: result.locationScore,
+				resumeId: result.identifier,
+			})),
 		);
+		expect(shortlist.every((entry) => typeof entry.candidate === 'string')).toBe(true);
+		expect(shortlist.every((entry) => typeof entry.skillsScore === 'number')).toBe(true);
 		expect(outputItems(execution, 'Shortlist').map((item) => item.pairedItem)).toEqual(
 			results.map((_, item) => ({ item })),
 		);
@@ -581,6 +612,10 @@ describe('the example workflows in test/examples', () => {
 		);
 		const entries = json(outputItems(execution, 'Shortlist entry'));
 		expect(entries.length).toBeGreaterThan(0);
+		// The candidate's name, from version 2's rows.
+		expect(
+			entries.every((entry) => typeof entry.candidate === 'string' && entry.candidate !== ''),
+		).toBe(true);
 		expect(
 			entries.every(
 				(entry) =>
