@@ -59,3 +59,56 @@ test('a 503 asking to wait pauses everyone but sets no limit', async () => {
 	throttle.pause(2000, START, false);
 	expect(await startTimes(throttle, 20)).toEqual(Array.from({ length: 20 }, () => 2000));
 });
+
+describe('against a service admitting 10 requests a second (fixed one-second windows)', () => {
+	const LIMIT = 10;
+	const LATENCY_MS = 40;
+
+	/** 100 requests from 5 workers sharing one throttle, as the items of a run do; on jest's clock. */
+	async function hundredRequests() {
+		const throttle = throttleAt();
+		let windowStart = START;
+		let inWindow = 0;
+		let refused = 0;
+		const admittedAt: number[] = [];
+		const serviceAdmits = (now: number): boolean => {
+			if (now - windowStart >= 1000) {
+				windowStart += Math.floor((now - windowStart) / 1000) * 1000;
+				inWindow = 0;
+			}
+			return inWindow++ < LIMIT;
+		};
+		let next = 0;
+		const worker = async () => {
+			while (next < 100) {
+				next++;
+				for (;;) {
+					const startedAt = await throttle.ready();
+					await new Promise((arrived) => setTimeout(arrived, LATENCY_MS));
+					if (serviceAdmits(Date.now())) {
+						throttle.admitted(startedAt);
+						admittedAt.push(Date.now());
+						break;
+					}
+					refused++;
+					// Retry-After in whole seconds, as the service sends it.
+					throttle.pause(Math.ceil((windowStart + 1000 - Date.now()) / 1000) * 1000, startedAt, true);
+				}
+			}
+		};
+		const workers = Promise.all(Array.from({ length: 5 }, worker));
+		await jest.runAllTimersAsync();
+		await workers;
+		return { admittedAt, refused };
+	}
+
+	test('all 100 succeed, at 90 % or more of the allowed rate, refused only in the first burst', async () => {
+		const { admittedAt, refused } = await hundredRequests();
+		expect(admittedAt).toHaveLength(100);
+		// The fastest any client can go: ten windows, the last request admitted 9 s after the first.
+		const elapsedMs = Math.max(...admittedAt) - START;
+		const idealMs = (100 / LIMIT - 1) * 1000 + LATENCY_MS;
+		expect(idealMs / elapsedMs).toBeGreaterThanOrEqual(0.9);
+		expect(refused).toBeLessThanOrEqual(5);
+	});
+});

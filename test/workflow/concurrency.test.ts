@@ -187,23 +187,24 @@ describe('Concurrency, on the wire', () => {
 describe('A rate limit, shared by the items running at once', () => {
 	afterAll(() => stopN8nCoreTimers());
 
-	test('under 10 requests a second, 40 searches at Concurrency 5 all succeed, refused only while the pace is learned', async () => {
+	test('under 10 requests a second, 100 searches at Concurrency 5 all succeed, refused only while the limit is learned', async () => {
 		const emulator = await startEmulator({ resumeCount: 20, faults: { rateLimitPerSecond: 10 } });
 		try {
 			const result = await runWorkflow(affindaWorkflow(search(), { typeVersion: 2 }), {
 				credentials: affindaCredentials(emulator.url, emulator.fixtures.key),
-				input: items(40).map((item) => ({ json: { title: 'Engineer', n: item.json.title } })),
+				input: items(100).map((item) => ({ json: { title: 'Engineer', n: item.json.title } })),
 			});
 			expect(result.error()).toBeUndefined();
 			const output = result.output(AFFINDA_NODE_NAME);
 			expect(output.map((item) => item.pairedItem)).toEqual(
-				Array.from({ length: 40 }, (_, item) => ({ item })),
+				Array.from({ length: 100 }, (_, item) => ({ item })),
 			);
 			const searches = emulator.received.filter((request) => request.path === '/v2/resume_search');
-			const refused = searches.length - 40;
-			// Each item on its own would be refused in every second, as the others keep sending (15
-			// refusals here, measured): shared, they are refused in the first burst (as many as run at
-			// once) and seldom after, going at the pace the service admitted.
+			const refused = searches.length - 100;
+			// Each item on its own would be refused in every second, as the others keep sending:
+			// shared, they are refused in the first burst (as many as run at once, 5 measured) and
+			// seldom after. The rate they then keep (≥ 90 % of the allowed one) is asserted on a fake
+			// clock in test/unit/throttle.test.ts, and measured by `npm run bench`.
 			expect(refused).toBeGreaterThan(0);
 			expect(refused).toBeLessThanOrEqual(8);
 		} finally {
