@@ -37,6 +37,19 @@ function live(): number {
 	return heapUsed + arrayBuffers;
 }
 
+/**
+ * What the process holds at rest: the median of samples over half a second. One sample alone
+ * varies by megabytes (a collection right after a run may not yet have freed everything).
+ */
+async function settledLevel(): Promise<number> {
+	const samples: number[] = [];
+	for (let sample = 0; sample < 20; sample++) {
+		samples.push(live());
+		await new Promise((resolve) => setTimeout(resolve, SAMPLE_EVERY_MS));
+	}
+	return samples.sort((a, b) => a - b)[samples.length >> 1];
+}
+
 async function measure(
 	mode: UploadMemory['mode'],
 	sinkUrl: string,
@@ -72,7 +85,7 @@ async function measure(
 	const credentials = affindaCredentials(sinkUrl, key);
 	// Once first, so that code n8n and the node load on first use is not counted as growth.
 	await runWorkflow(workflow, { credentials, input: input.slice(0, 5) });
-	const before = live();
+	const before = await settledLevel();
 	let peak = before;
 	const sampler = setInterval(() => (peak = Math.max(peak, live())), SAMPLE_EVERY_MS);
 	try {

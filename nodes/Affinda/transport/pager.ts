@@ -58,6 +58,21 @@ export function pageProblem(body: unknown): string | undefined {
 	return undefined;
 }
 
+/**
+ * What a page holds, to recognise a page served twice: its results' identifiers (resumes and
+ * documents carry one, indexes a name), or the whole result where there is none. Cheaper than
+ * serialising every result of every page.
+ */
+function pageFingerprint(results: IDataObject[]): string {
+	return results
+		.map((result) => {
+			const id =
+				result.identifier ?? (result.meta as IDataObject | undefined)?.identifier ?? result.name;
+			return typeof id === 'string' ? id : JSON.stringify(result);
+		})
+		.join('\u0000');
+}
+
 /** The URL with its query in a fixed order, so the same page is recognised however written. */
 function pageKey(url: URL): string {
 	const key = new URL(url.href);
@@ -103,7 +118,7 @@ export async function affindaApiRequestAllPages(
 		const pageResults = answer.results ?? [];
 		const where = `page ${page} of ${request.method} ${url.pathname}`;
 
-		const fingerprint = JSON.stringify(pageResults);
+		const fingerprint = pageFingerprint(pageResults);
 		if (pageResults.length > 0 && seenPages.has(fingerprint)) {
 			throw fail(
 				`Affinda's ${where} repeats the results of an earlier page`,
