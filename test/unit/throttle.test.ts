@@ -1,3 +1,5 @@
+import { sleep } from 'n8n-workflow';
+
 import { Throttle } from '../../nodes/Affinda/transport/throttle';
 
 const START = 1_000_000;
@@ -84,7 +86,7 @@ describe('against a service admitting 10 requests a second (fixed one-second win
 				next++;
 				for (;;) {
 					const startedAt = await throttle.ready();
-					await new Promise((arrived) => setTimeout(arrived, LATENCY_MS));
+					await sleep(LATENCY_MS);
 					if (serviceAdmits(Date.now())) {
 						throttle.admitted(startedAt);
 						admittedAt.push(Date.now());
@@ -92,7 +94,11 @@ describe('against a service admitting 10 requests a second (fixed one-second win
 					}
 					refused++;
 					// Retry-After in whole seconds, as the service sends it.
-					throttle.pause(Math.ceil((windowStart + 1000 - Date.now()) / 1000) * 1000, startedAt, true);
+					throttle.pause(
+						Math.ceil((windowStart + 1000 - Date.now()) / 1000) * 1000,
+						startedAt,
+						true,
+					);
 				}
 			}
 		};

@@ -213,6 +213,72 @@ describe('A rate limit, shared by the items running at once', () => {
 	});
 });
 
+describe('Return All asks for the next page while one is on its way', () => {
+	let server: RecordingServer;
+	afterEach(async () => await server?.stop());
+	afterAll(() => stopN8nCoreTimers());
+
+	const TOTAL = 200;
+	const returnAll = () => ({ ...search(), limit: undefined, returnAll: true });
+	const page = (offset: number, next: string | null, count = TOTAL) => ({
+		count,
+		next,
+		results: Array.from({ length: 50 }, (_, n) => ({ identifier: `r${offset + n}` })),
+	});
+	const offsetsAsked = () => server.requests.map((request) => request.query.offset);
+
+	test('the service sees pages 2 and 3 each asked for before the one before was answered, and nothing past the last', async () => {
+		const overlapped: string[] = [];
+		server = await startRecordingServer(async (request) => {
+			const offset = Number(request.query.offset);
+			const following = String(offset + 50);
+			if (offset === 50 || offset === 100) {
+				// Answer only once the following page is asked for (or, without that, after 10 s).
+				for (let waited = 0; waited < 10_000; waited += 20) {
+					if (offsetsAsked().includes(following)) {
+						overlapped.push(request.query.offset);
+						break;
+					}
+					await new Promise((wait) => setTimeout(wait, 20));
+				}
+			}
+			const next =
+				offset + 50 < TOTAL ? `${server.url}/v2/resume_search?limit=50&offset=${following}` : null;
+			return { body: page(offset, next) };
+		});
+		const { output } = await runWorkflow(affindaWorkflow(returnAll(), { typeVersion: 2 }), {
+			credentials: affindaCredentials(server.url),
+			input: items(1),
+		});
+		expect(output(AFFINDA_NODE_NAME).map((item) => item.json.identifier)).toEqual(
+			Array.from({ length: TOTAL }, (_, n) => `r${n}`),
+		);
+		expect(overlapped).toEqual(['50', '100']);
+		expect(offsetsAsked().sort()).toEqual(['0', '100', '150', '50']);
+	});
+
+	test('a next link that does not go by offset is followed, and a page asked for ahead is left unread', async () => {
+		server = await startRecordingServer((request) => {
+			const { offset, cursor } = request.query;
+			if (cursor === 'c') return { body: page(100, null, 150) };
+			if (offset === '0')
+				return { body: page(0, `${server.url}/v2/resume_search?limit=50&offset=50`, 150) };
+			if (offset === '50')
+				return { body: page(50, `${server.url}/v2/resume_search?cursor=c`, 150) };
+			// Page 3 guessed by offset: it must not reach the output.
+			return { body: page(900, null, 150) };
+		});
+		const { output } = await runWorkflow(affindaWorkflow(returnAll(), { typeVersion: 2 }), {
+			credentials: affindaCredentials(server.url),
+			input: items(1),
+		});
+		const identifiers = output(AFFINDA_NODE_NAME).map((item) => item.json.identifier);
+		expect(identifiers).toEqual(Array.from({ length: 150 }, (_, n) => `r${n}`));
+		// The guess was sent (before page 2 came back) but its results are nowhere in the output.
+		expect(offsetsAsked()).toContain('100');
+	});
+});
+
 describe('Uploads stream the file and wait for parsing together', () => {
 	let server: RecordingServer;
 	afterEach(async () => await server?.stop());

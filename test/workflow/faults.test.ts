@@ -153,6 +153,19 @@ describe('Trust under faults, on the wire', () => {
 		const page2 = (fault: Fault, times?: number) => server.plan(onMatching(isPage2, fault, times));
 		const pagesAsked = () =>
 			server.requests.filter((r) => r.path === '/v2/resume_search').map((r) => r.query.offset);
+		/**
+		 * The pages the service was asked for, each as many times as expected, in any order: the
+		 * next page is asked for while one is on its way. `ahead`, a page that a failure made
+		 * unnecessary, may have been asked for once before the failure came back.
+		 */
+		const expectPagesAsked = (expected: string[], ahead?: string) => {
+			const asked = pagesAsked();
+			const extra = (pages: string[]) => pages.filter((page) => page === ahead).length;
+			if (ahead !== undefined && extra(asked) > extra(expected)) {
+				asked.splice(asked.indexOf(ahead), 1);
+			}
+			expect(asked.sort()).toEqual([...expected].sort());
+		};
 
 		beforeEach(() => server.configure({ candidates: TOTAL }));
 
@@ -182,20 +195,20 @@ describe('Trust under faults, on the wire', () => {
 		test('a fault-free run: three pages, all 120 results', async () => {
 			const result = await run(search());
 			expectEveryResult(result);
-			expect(pagesAsked()).toEqual(['0', '50', '100']);
+			expectPagesAsked(['0', '50', '100']);
 		});
 
 		test('429 with Retry-After in seconds: waits, asks page 2 again, returns everything', async () => {
 			page2({ kind: 'status', status: 429, headers: { 'retry-after': '1' } }, 1);
 			expectEveryResult(await run(search()));
-			expect(pagesAsked()).toEqual(['0', '50', '50', '100']);
+			expectPagesAsked(['0', '50', '50', '100']);
 		});
 
 		test('429 with Retry-After as an HTTP date: waits until then, returns everything', async () => {
 			const soon = new Date(Date.now() + 1000).toUTCString();
 			page2({ kind: 'status', status: 429, headers: { 'retry-after': soon } }, 1);
 			expectEveryResult(await run(search()));
-			expect(pagesAsked()).toEqual(['0', '50', '50', '100']);
+			expectPagesAsked(['0', '50', '50', '100']);
 		});
 
 		test.each([
@@ -208,7 +221,7 @@ describe('Trust under faults, on the wire', () => {
 				result,
 				`Affinda is limiting the rate of requests and asked to wait ${words}, longer than the node waits by itself (120 s) [item 0]`,
 			);
-			expect(pagesAsked()).toEqual(['0', '50']);
+			expectPagesAsked(['0', '50'], '100');
 		});
 
 		test.each([[502], [503], [504]])(
@@ -216,7 +229,7 @@ describe('Trust under faults, on the wire', () => {
 			async (status) => {
 				page2({ kind: 'status', status, body: { type: 'server_error', errors: [] } }, 1);
 				expectEveryResult(await run(search()));
-				expect(pagesAsked()).toEqual(['0', '50', '50', '100']);
+				expectPagesAsked(['0', '50', '50', '100']);
 			},
 		);
 
@@ -227,7 +240,7 @@ describe('Trust under faults, on the wire', () => {
 			expect(result.error()?.description).toBe(
 				'The service had a problem with page 2 of POST /v2/resume_search on all 4 attempts. Run again later: repeating this request is safe. The 50 results read from earlier pages were not returned: the node returns all results or fails.',
 			);
-			expect(pagesAsked()).toEqual(['0', '50', '50', '50', '50']);
+			expectPagesAsked(['0', '50', '50', '50', '50'], '100');
 		});
 
 		test.each([['reset-before-body'], ['reset-after-body']] as const)(
@@ -235,7 +248,7 @@ describe('Trust under faults, on the wire', () => {
 			async (kind) => {
 				page2({ kind }, 1);
 				expectEveryResult(await run(search()));
-				expect(pagesAsked()).toEqual(['0', '50', '50', '100']);
+				expectPagesAsked(['0', '50', '50', '100']);
 			},
 		);
 
@@ -247,7 +260,7 @@ describe('Trust under faults, on the wire', () => {
 				'Affinda did not answer page 2 of POST /v2/resume_search within 1 s [item 0]',
 			);
 			expect(result.error()?.description).toMatch(/Raise Options → Request Timeout/);
-			expect(pagesAsked()).toEqual(['0', '50']);
+			expectPagesAsked(['0', '50'], '100');
 		});
 
 		const PROXY_PAGE =
@@ -256,7 +269,7 @@ describe('Trust under faults, on the wire', () => {
 		test('an HTML page with 200 once: retried like any transient fault, everything returned', async () => {
 			page2({ kind: 'raw', text: PROXY_PAGE }, 1);
 			expectEveryResult(await run(search()));
-			expect(pagesAsked()).toEqual(['0', '50', '50', '100']);
+			expectPagesAsked(['0', '50', '50', '100']);
 		});
 
 		test.each([
@@ -302,7 +315,7 @@ describe('Trust under faults, on the wire', () => {
 				expect(result.error()?.description).toMatch(
 					/The 50 results read from earlier pages were not returned/,
 				);
-				expect(pagesAsked()).toEqual(['0', '50', '50', '50', '50']);
+				expectPagesAsked(['0', '50', '50', '50', '50'], '100');
 			},
 		);
 
@@ -310,7 +323,7 @@ describe('Trust under faults, on the wire', () => {
 			page2({ kind: 'raw', status: 500, text: PROXY_PAGE });
 			const result = await run(search());
 			expectLoudFailure(result, 'Affinda could not process the request (HTTP 500) [item 0]');
-			expect(pagesAsked()).toHaveLength(5);
+			expect(pagesAsked().filter((page) => page !== '100')).toHaveLength(5);
 		});
 
 		test('a count the pages do not add up to: a loud failure, not 120 of 2,000', async () => {
@@ -331,7 +344,7 @@ describe('Trust under faults, on the wire', () => {
 				result,
 				"Affinda's page 2 of POST /v2/resume_search links back to a page already read (/v2/resume_search?offset=0&limit=50) [item 0]",
 			);
-			expect(pagesAsked()).toEqual(['0', '50']);
+			expectPagesAsked(['0', '50'], '100');
 		});
 
 		test('a page repeating the results of an earlier one: stops at once', async () => {
@@ -341,7 +354,7 @@ describe('Trust under faults, on the wire', () => {
 				result,
 				"Affinda's page 2 of POST /v2/resume_search repeats the results of an earlier page [item 0]",
 			);
-			expect(pagesAsked()).toEqual(['0', '50']);
+			expectPagesAsked(['0', '50'], '100');
 		});
 
 		test('a next link to another host: refused, nothing sent there', async () => {

@@ -107,14 +107,42 @@ export async function affindaApiRequestAllPages(
 	const visited = new Set<string>();
 	const seenPages = new Set<string>();
 	const results: IDataObject[] = [];
+	// Pages asked for and not yet read, by key: the one being read and, once the count is known,
+	// the one after it, asked for while this one is on its way, so that the service's time and
+	// ours overlap instead of adding up. A guess the `next` link does not confirm is left unread.
+	const pending = new Map<string, Promise<PagedResponse>>();
+	const ask = (target: URL, number: number, resultsSoFar: number) => {
+		const key = pageKey(target);
+		let answer = pending.get(key);
+		if (!answer) {
+			answer = sendRequest.call(this, connection, target.href, {
+				request: { ...request, qs: undefined, idempotent: request.idempotent ?? true },
+				page: { number, resultsSoFar },
+				check: pageProblem,
+			}) as Promise<PagedResponse>;
+			// A page asked for ahead and never read must not fail the run on its own.
+			answer.catch(() => undefined);
+			pending.set(key, answer);
+		}
+		return answer;
+	};
+	let count: number | undefined;
 	let url = first;
 	for (let page = 1; ; page++) {
-		visited.add(pageKey(url));
-		const answer = (await sendRequest.call(this, connection, url.href, {
-			request: { ...request, qs: undefined, idempotent: request.idempotent ?? true },
-			page: { number: page, resultsSoFar: results.length },
-			check: pageProblem,
-		})) as PagedResponse;
+		const key = pageKey(url);
+		visited.add(key);
+		const answering = ask(url, page, results.length);
+		const ahead = count === undefined ? undefined : pageAfter(url, count);
+		if (
+			ahead &&
+			!visited.has(pageKey(ahead)) &&
+			(maxResults === undefined || results.length + pageSizeOf(url) < maxResults)
+		) {
+			ask(ahead, page + 1, results.length + pageSizeOf(url));
+		}
+		const answer = await answering;
+		pending.delete(key);
+		if (typeof answer.count === 'number') count = answer.count;
 		const pageResults = answer.results ?? [];
 		const where = `page ${page} of ${request.method} ${url.pathname}`;
 
@@ -156,6 +184,27 @@ export async function affindaApiRequestAllPages(
 		}
 		url = next;
 	}
+}
+
+/**
+ * The page after `url` when pages go by `limit` and `offset` (as the service's `next` links do),
+ * while there are results left (`total` is the service's count); otherwise undefined. Only a
+ * guess, to ask for it early: it is used only if the page's own `next` leads to it.
+ */
+function pageAfter(url: URL, total: number): URL | undefined {
+	const limit = Number(url.searchParams.get('limit'));
+	const offset = Number(url.searchParams.get('offset') ?? 0);
+	if (!(Number.isSafeInteger(limit) && limit > 0 && Number.isSafeInteger(offset) && offset >= 0)) {
+		return undefined;
+	}
+	if (offset + limit >= total) return undefined;
+	const after = new URL(url.href);
+	after.searchParams.set('offset', String(offset + limit));
+	return after;
+}
+
+function pageSizeOf(url: URL): number {
+	return Number(url.searchParams.get('limit')) || 0;
 }
 
 /** The last page's `count` must match what the pages held: otherwise results went missing. */
