@@ -133,12 +133,13 @@ export async function affindaApiRequestAllPages(
 		visited.add(key);
 		const answering = ask(url, page, results.length);
 		const ahead = count === undefined ? undefined : pageAfter(url, count);
+		const resultsBeforeAhead = results.length + (ahead?.pageSize ?? 0);
 		if (
 			ahead &&
-			!visited.has(pageKey(ahead)) &&
-			(maxResults === undefined || results.length + pageSizeOf(url) < maxResults)
+			!visited.has(pageKey(ahead.url)) &&
+			(maxResults === undefined || resultsBeforeAhead < maxResults)
 		) {
-			ask(ahead, page + 1, results.length + pageSizeOf(url));
+			ask(ahead.url, page + 1, resultsBeforeAhead);
 		}
 		const answer = await answering;
 		pending.delete(key);
@@ -188,10 +189,11 @@ export async function affindaApiRequestAllPages(
 
 /**
  * The page after `url` when pages go by `limit` and `offset` (as the service's `next` links do),
- * while there are results left (`total` is the service's count); otherwise undefined. Only a
- * guess, to ask for it early: it is used only if the page's own `next` leads to it.
+ * while there are results left (`total` is the service's count), with the size of `url`'s page;
+ * otherwise undefined. Only a guess, to ask for it early: it is used only if the page's own `next`
+ * leads to it.
  */
-function pageAfter(url: URL, total: number): URL | undefined {
+function pageAfter(url: URL, total: number): { url: URL; pageSize: number } | undefined {
 	const limit = Number(url.searchParams.get('limit'));
 	const offset = Number(url.searchParams.get('offset') ?? 0);
 	if (!(Number.isSafeInteger(limit) && limit > 0 && Number.isSafeInteger(offset) && offset >= 0)) {
@@ -200,11 +202,7 @@ function pageAfter(url: URL, total: number): URL | undefined {
 	if (offset + limit >= total) return undefined;
 	const after = new URL(url.href);
 	after.searchParams.set('offset', String(offset + limit));
-	return after;
-}
-
-function pageSizeOf(url: URL): number {
-	return Number(url.searchParams.get('limit')) || 0;
+	return { url: after, pageSize: limit };
 }
 
 /** The last page's `count` must match what the pages held: otherwise results went missing. */
