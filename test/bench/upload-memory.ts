@@ -9,7 +9,7 @@
 // V8 frees the memory of dead buffers on a background thread after a collection, so a sample taken
 // right after one still counts buffers that are already garbage: decoding a file from the item's
 // base64 makes them fast enough that this was most of the figure (about 5x one file at
-// Concurrency 5, against 1.6x once they are freed). The child therefore frees them before the
+// Concurrency 5, against 1.5x once they are freed). The child therefore frees them before the
 // collection returns (--no-concurrent-array-buffer-sweeping); `countDeadBuffers` measures the
 // default way, for comparison.
 import { execFile } from 'node:child_process';
@@ -38,6 +38,9 @@ export interface UploadMemory {
 }
 
 const SAMPLE_EVERY_MS = 25;
+
+/** V8 flag: a collection frees dead buffers before it returns, not on a background thread after. */
+const FREE_BUFFERS_IN_COLLECTION = '--no-concurrent-array-buffer-sweeping';
 
 /** Heap and buffers still in use, garbage collected first. */
 function live(): number {
@@ -114,8 +117,6 @@ async function measure(
 		deadBuffersCounted: !process.execArgv.includes(FREE_BUFFERS_IN_COLLECTION),
 	};
 }
-
-const FREE_BUFFERS_IN_COLLECTION = '--no-concurrent-array-buffer-sweeping';
 
 /** Runs the measurement in a fresh Node process with the garbage collector exposed. */
 export async function measureUploadMemory(
