@@ -15,6 +15,7 @@ import { registerAnnotationRoutes } from './routes/annotations';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerDocumentRoutes } from './routes/documents';
 import { registerResthookRoutes } from './routes/resthooks';
+import { registerMatchRoutes } from './routes/match';
 import { registerSearchRoutes } from './routes/search';
 import { createEmulatorServer, type ReceivedRequest } from './server';
 import { CATALOG, DEFAULT_REFERENCE_MONTH, Store } from './store';
@@ -229,6 +230,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	);
 	const router = new Router();
 	registerSearchRoutes(router, app);
+	registerMatchRoutes(router, app);
 	registerDocumentRoutes(router, app);
 	registerAnnotationRoutes(router, app);
 	registerCatalogRoutes(router, app);

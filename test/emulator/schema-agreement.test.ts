@@ -42,15 +42,19 @@ function v2Of(v3: OpenApiDocument): OpenApiDocument {
 }
 
 const DOCUMENTS: Record<ApiVersion, OpenApiDocument> = { v2: v2Of(V3), v3: V3 };
+/** Each body the emulator reads, and the published schema it must agree with. */
 const BODY_SCHEMAS: Record<SearchBodyKind, string> = {
+	// Resume search and the resume search detail.
 	resumeSearch: 'ResumeSearchParameters',
+	// Job description search and its detail share one published schema.
 	jobDescriptionDetail: 'JobDescriptionSearchParameters',
+	jobDescriptionSearch: 'JobDescriptionSearchParameters',
 };
 /** Bodies drawn per body kind and version. */
 const DRAWS = 600;
 
-const cases = (['resumeSearch', 'jobDescriptionDetail'] as const).flatMap((kind) =>
-	(['v2', 'v3'] as const).map((version) => [kind, version] as const),
+const cases = (['resumeSearch', 'jobDescriptionDetail', 'jobDescriptionSearch'] as const).flatMap(
+	(kind) => (['v2', 'v3'] as const).map((version) => [kind, version] as const),
 );
 
 it("has exactly the specification's fields in both published bodies", () => {
@@ -58,6 +62,7 @@ it("has exactly the specification's fields in both published bodies", () => {
 		Object.keys(resolve(V3.components.schemas[name], V3).properties ?? {}).sort();
 	expect(fieldsOf(BODY_SCHEMAS.resumeSearch)).toEqual([...SPEC_RESUME_SEARCH_FIELDS].sort());
 	expect(fieldsOf(BODY_SCHEMAS.jobDescriptionDetail)).toEqual([...SPEC_MATCH_DETAIL_FIELDS].sort());
+	expect(fieldsOf(BODY_SCHEMAS.jobDescriptionSearch)).toEqual([...SPEC_MATCH_DETAIL_FIELDS].sort());
 });
 
 describe.each(cases)('%s body (%s)', (kind, version) => {

@@ -1,6 +1,7 @@
-// ONE table of search request fields: each row is a field of the specification's resume search
-// body and/or job description search detail body, with its type and bounds. Both bodies' schemas
-// are derived from it, so a field or bound is written once.
+// ONE table of search request fields: each row is a field of the resume search body (also the
+// resume search detail's) and/or the job description search body (also the job description search
+// detail's), with its type and bounds. Every body's schema is derived from it, so a field or bound
+// is written once.
 //
 // Checking a body takes two steps, as the service's serializer does. First its schema
 // (searchBodySchema), which says exactly what the published OpenAPI schema says, no more and no
@@ -11,7 +12,11 @@
 import type { ErrorItem } from './http';
 import { arrayOf, bool, objectOf, str, weight, type Schema } from './validation';
 
-export type SearchBodyKind = 'resumeSearch' | 'jobDescriptionDetail';
+/**
+ * The published bodies: `ResumeSearchParameters` (resume search and its detail) and
+ * `JobDescriptionSearchParameters`, which job description search and its detail share.
+ */
+export type SearchBodyKind = 'resumeSearch' | 'jobDescriptionDetail' | 'jobDescriptionSearch';
 /** `v2` is the specification's path; `v3` is the current service (customData gains `field`). */
 export type ApiVersion = 'v2' | 'v3';
 
@@ -81,9 +86,14 @@ interface SearchFieldRow {
 	required?: true;
 }
 
-const BOTH: readonly SearchBodyKind[] = ['resumeSearch', 'jobDescriptionDetail'];
+const BOTH: readonly SearchBodyKind[] = [
+	'resumeSearch',
+	'jobDescriptionDetail',
+	'jobDescriptionSearch',
+];
 const RESUME: readonly SearchBodyKind[] = ['resumeSearch'];
-const DETAIL: readonly SearchBodyKind[] = ['jobDescriptionDetail'];
+/** JobDescriptionSearchParameters: the job description search body and its detail's. */
+const DETAIL: readonly SearchBodyKind[] = ['jobDescriptionDetail', 'jobDescriptionSearch'];
 
 export const SEARCH_FIELDS: readonly SearchFieldRow[] = [
 	{
@@ -161,8 +171,8 @@ export function searchBodySchema(kind: SearchBodyKind, version: ApiVersion): Sch
 	}
 	return objectOf(properties, {
 		required: rows.filter((row) => row.required).map((row) => row.name),
-		// The published detail body is nullable; searchBodyRuleErrors then asks for indices.
-		nullable: kind === 'jobDescriptionDetail',
+		// JobDescriptionSearchParameters is published nullable; searchBodyRuleErrors then asks for indices.
+		nullable: kind !== 'resumeSearch',
 	});
 }
 

@@ -24,20 +24,40 @@ beforeAll(async () => {
 });
 afterAll(() => emulator.stop());
 
-const BODIES: Record<SearchBodyKind, { path: () => string; base: () => Record<string, unknown> }> =
-	{
-		resumeSearch: {
-			path: () => '/v2/resume_search',
-			base: () => ({ indices: [emulator.fixtures.indices.resumes] }),
-		},
-		jobDescriptionDetail: {
-			path: () => jdPath,
-			base: () => ({ indices: [emulator.fixtures.indices.jobDescriptions] }),
-		},
-	};
+/** Every route that reads a search body: the body it reads, where, and what a success answers. */
+type Route = SearchBodyKind | 'resumeSearchDetail';
+const BODIES: Record<
+	Route,
+	{ kind: SearchBodyKind; path: () => string; base: () => Record<string, unknown>; ok: number }
+> = {
+	resumeSearch: {
+		kind: 'resumeSearch',
+		path: () => '/v2/resume_search',
+		base: () => ({ indices: [emulator.fixtures.indices.resumes] }),
+		ok: 200,
+	},
+	resumeSearchDetail: {
+		kind: 'resumeSearch',
+		path: () => `/v2/resume_search/details/${emulator.fixtures.resumes[0].identifier}`,
+		base: () => ({ indices: [emulator.fixtures.indices.resumes] }),
+		ok: 200,
+	},
+	jobDescriptionDetail: {
+		kind: 'jobDescriptionDetail',
+		path: () => jdPath,
+		base: () => ({ indices: [emulator.fixtures.indices.jobDescriptions] }),
+		ok: 200,
+	},
+	jobDescriptionSearch: {
+		kind: 'jobDescriptionSearch',
+		path: () => '/v2/job_description_search',
+		base: () => ({ indices: [emulator.fixtures.indices.jobDescriptions] }),
+		ok: 201,
+	},
+};
 
-async function send(kind: SearchBodyKind, fields: Record<string, unknown>, query = '') {
-	const { path, base } = BODIES[kind];
+async function send(route: Route, fields: Record<string, unknown>, query = '') {
+	const { path, base } = BODIES[route];
 	return api.post(`${path()}${query}`, { ...base(), ...fields });
 }
 
@@ -65,7 +85,13 @@ it("knows exactly the specification's fields of both bodies", () => {
 	);
 });
 
-describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kind) => {
+describe.each([
+	'resumeSearch',
+	'resumeSearchDetail',
+	'jobDescriptionDetail',
+	'jobDescriptionSearch',
+] as const)('%s body', (route) => {
+	const { kind, ok } = BODIES[route];
 	const weights = SEARCH_FIELDS.filter(
 		(r) => r.bodies.includes(kind) && r.name.endsWith('Weight'),
 	).map((r) => r.name);
@@ -73,11 +99,11 @@ describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kin
 	it.each(weights)(
 		'%s: 0 and 1 pass, -0.01 and 1.01 are out of bounds, "0.5" is not a number',
 		async (field) => {
-			expect((await send(kind, { [field]: 0 })).status).toBe(200);
-			expect((await send(kind, { [field]: 1 })).status).toBe(200);
-			expectRejected(await send(kind, { [field]: -0.01 }), field, 'min_value');
-			expectRejected(await send(kind, { [field]: 1.01 }), field, 'max_value');
-			expectRejected(await send(kind, { [field]: '0.5' }), field, 'invalid');
+			expect((await send(route, { [field]: 0 })).status).toBe(ok);
+			expect((await send(route, { [field]: 1 })).status).toBe(ok);
+			expectRejected(await send(route, { [field]: -0.01 }), field, 'min_value');
+			expectRejected(await send(route, { [field]: 1.01 }), field, 'max_value');
+			expectRejected(await send(route, { [field]: '0.5' }), field, 'invalid');
 		},
 	);
 
@@ -86,21 +112,21 @@ describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kin
 			(f) => f.endsWith('Required') || f === 'jobTitlesCurrentOnly' || f.startsWith('is'),
 		),
 	)('%s must be a JSON boolean', async (field) => {
-		expect((await send(kind, { [field]: true })).status).toBe(200);
-		expectRejected(await send(kind, { [field]: 'true' }), field, 'invalid');
+		expect((await send(route, { [field]: true })).status).toBe(ok);
+		expectRejected(await send(route, { [field]: 'true' }), field, 'invalid');
 	});
 
 	it('requires indices, as a non-empty list of existing names', async () => {
-		const { path } = BODIES[kind];
+		const { path } = BODIES[route];
 		expectRejected(await api.post(path(), {}), 'indices', 'required');
-		expectRejected(await send(kind, { indices: [] }), 'indices', 'empty');
-		expectRejected(await send(kind, { indices: 'all-resumes' }), 'indices', 'not_a_list');
-		expectRejected(await send(kind, { indices: [''] }), 'indices', 'does_not_exist');
-		expectRejected(await send(kind, { indices: ['no-such-index'] }), 'indices', 'does_not_exist');
+		expectRejected(await send(route, { indices: [] }), 'indices', 'empty');
+		expectRejected(await send(route, { indices: 'all-resumes' }), 'indices', 'not_a_list');
+		expectRejected(await send(route, { indices: [''] }), 'indices', 'does_not_exist');
+		expectRejected(await send(route, { indices: ['no-such-index'] }), 'indices', 'does_not_exist');
 	});
 
 	it('answers a null body: the detail schema allows it, but indices are required', async () => {
-		const answer = await api.fetch(BODIES[kind].path(), {
+		const answer = await api.fetch(BODIES[route].path(), {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json' },
 			body: 'null',
@@ -108,18 +134,18 @@ describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kin
 		expect(answer.status).toBe(400);
 		const { errors } = await answer.json();
 		expect(errors).toEqual([
-			kind === 'jobDescriptionDetail'
+			kind !== 'resumeSearch'
 				? { attr: 'indices', code: 'required', detail: 'This field is required.' }
 				: { attr: 'non_field_errors', code: 'null', detail: 'This field may not be null.' },
 		]);
 	});
 
 	it('rejects unknown top-level fields (the published bodies are closed)', async () => {
-		expectRejected(await send(kind, { bogus: 1 }), 'bogus', 'unknown_field');
+		expectRejected(await send(route, { bogus: 1 }), 'bogus', 'unknown_field');
 	});
 
 	it('ignores other fields in skill, language, location and customData filters (the published filters are open)', async () => {
-		const answer = await send(kind, {
+		const answer = await send(route, {
 			skills: [{ name: 'Python', level: 'expert' }],
 			languages: [{ name: 'English', fluency: 'native' }],
 			locations: [
@@ -130,9 +156,9 @@ describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kin
 				{ filterType: 'equals', dataPoint: 'isAvailable', query: { value: true }, note: 'x' },
 			],
 		});
-		expect(answer.status).toBe(200);
+		expect(answer.status).toBe(ok);
 		// Dropped, as the service's serializer drops fields it does not declare.
-		if (kind === 'resumeSearch') {
+		if (route === 'resumeSearch' || route === 'jobDescriptionSearch') {
 			expect(answer.body.parameters).toMatchObject({
 				skills: [{ name: 'Python' }],
 				languages: [{ name: 'English' }],
@@ -146,12 +172,12 @@ describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kin
 	});
 
 	it('takes a skill or language filter without a name, as the published schema does: it asks for nothing', async () => {
-		expect((await send(kind, { skills: [{ required: true }] })).status).toBe(200);
-		expect((await send(kind, { languages: [{}, { name: '', required: true }] })).status).toBe(200);
+		expect((await send(route, { skills: [{ required: true }] })).status).toBe(ok);
+		expect((await send(route, { languages: [{}, { name: '', required: true }] })).status).toBe(ok);
 		const python = { name: 'Python', required: true };
-		const withNameless = await send(kind, { skills: [{ required: true }, python] });
-		const alone = await send(kind, { skills: [python] });
-		expect(withNameless.status).toBe(200);
+		const withNameless = await send(route, { skills: [{ required: true }, python] });
+		const alone = await send(route, { skills: [python] });
+		expect(withNameless.status).toBe(ok);
 		// The same answer but for the echo of what was asked.
 		delete withNameless.body.parameters;
 		delete alone.body.parameters;
@@ -159,20 +185,20 @@ describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kin
 	});
 
 	it('checks socCodes (integers 1..9999), managementLevel, locations and name filters', async () => {
-		expect((await send(kind, { socCodes: [1, 9999] })).status).toBe(200);
-		expectRejected(await send(kind, { socCodes: [0] }), 'socCodes.0', 'min_value');
-		expectRejected(await send(kind, { socCodes: [10000] }), 'socCodes.0', 'max_value');
-		expectRejected(await send(kind, { socCodes: [21.5] }), 'socCodes.0', 'invalid');
+		expect((await send(route, { socCodes: [1, 9999] })).status).toBe(ok);
+		expectRejected(await send(route, { socCodes: [0] }), 'socCodes.0', 'min_value');
+		expectRejected(await send(route, { socCodes: [10000] }), 'socCodes.0', 'max_value');
+		expectRejected(await send(route, { socCodes: [21.5] }), 'socCodes.0', 'invalid');
 		for (const level of ['None', 'Low', 'Mid', 'Upper', null])
-			expect((await send(kind, { managementLevel: level })).status).toBe(200);
+			expect((await send(route, { managementLevel: level })).status).toBe(ok);
 		expectRejected(
-			await send(kind, { managementLevel: 'Senior' }),
+			await send(route, { managementLevel: 'Senior' }),
 			'managementLevel',
 			'invalid_choice',
 		);
 		expect(
 			(
-				await send(kind, {
+				await send(route, {
 					locations: [
 						{
 							name: 'Sydney',
@@ -183,77 +209,77 @@ describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kin
 					],
 				})
 			).status,
-		).toBe(200);
+		).toBe(ok);
 		expectRejected(
-			await send(kind, { locations: [{ distance: 0 }] }),
+			await send(route, { locations: [{ distance: 0 }] }),
 			'locations.0.distance',
 			'min_value',
 		);
 		expectRejected(
-			await send(kind, { locations: [{ unit: 'yd' }] }),
+			await send(route, { locations: [{ unit: 'yd' }] }),
 			'locations.0.unit',
 			'invalid_choice',
 		);
 		// The published schema bounds neither coordinate.
 		expect(
-			(await send(kind, { locations: [{ coordinates: { latitude: 90.5, longitude: -180.5 } }] }))
+			(await send(route, { locations: [{ coordinates: { latitude: 90.5, longitude: -180.5 } }] }))
 				.status,
-		).toBe(200);
+		).toBe(ok);
 		expectRejected(
-			await send(kind, { locations: [{ distance: 2.5 }] }),
+			await send(route, { locations: [{ distance: 2.5 }] }),
 			'locations.0.distance',
 			'invalid',
 		);
 		expectRejected(
-			await send(kind, { locations: [{ coordinates: { latitude: '1' } }] }),
+			await send(route, { locations: [{ coordinates: { latitude: '1' } }] }),
 			'locations.0.coordinates.latitude',
 			'invalid',
 		);
-		expectRejected(await send(kind, { languages: [{ name: 5 }] }), 'languages.0.name', 'invalid');
-		expectRejected(await send(kind, { jobTitles: 'Engineer' }), 'jobTitles', 'not_a_list');
+		expectRejected(await send(route, { languages: [{ name: 5 }] }), 'languages.0.name', 'invalid');
+		expectRejected(await send(route, { jobTitles: 'Engineer' }), 'jobTitles', 'not_a_list');
 	});
 
 	it('checks customData filters: filterType, dataPoint, query shape, weight', async () => {
 		const filter = { filterType: 'equals', dataPoint: 'isAvailable', query: { value: true } };
 		expect(
-			(await send(kind, { customData: [{ ...filter, required: true, weight: 1 }] })).status,
-		).toBe(200);
+			(await send(route, { customData: [{ ...filter, required: true, weight: 1 }] })).status,
+		).toBe(ok);
 		expect(
 			(
-				await send(kind, {
+				await send(route, {
 					customData: [
 						{ filterType: 'range', dataPoint: 'expectedSalary', query: { gte: 1, lte: 2 } },
 					],
 				})
 			).status,
-		).toBe(200);
+		).toBe(ok);
 		expectRejected(
-			await send(kind, { customData: [{ ...filter, filterType: 'between' }] }),
+			await send(route, { customData: [{ ...filter, filterType: 'between' }] }),
 			'customData.0.filterType',
 			'invalid_choice',
 		);
 		expectRejected(
-			await send(kind, { customData: [{ filterType: 'equals', query: { value: 1 } }] }),
+			await send(route, { customData: [{ filterType: 'equals', query: { value: 1 } }] }),
 			'customData.0.dataPoint',
 			'required',
 		);
 		expectRejected(
-			await send(kind, { customData: [{ ...filter, weight: 1.5 }] }),
+			await send(route, { customData: [{ ...filter, weight: 1.5 }] }),
 			'customData.0.weight',
 			'max_value',
 		);
 		expectRejected(
-			await send(kind, { customData: [{ ...filter, weight: -1 }] }),
+			await send(route, { customData: [{ ...filter, weight: -1 }] }),
 			'customData.0.weight',
 			'min_value',
 		);
 		expectRejected(
-			await send(kind, { customData: [{ ...filter, query: { gte: 3 } }] }),
+			await send(route, { customData: [{ ...filter, query: { gte: 3 } }] }),
 			'customData.0.query',
 			'invalid',
 		);
 		expectRejected(
-			await send(kind, {
+			await send(route, {
 				customData: [{ filterType: 'range', dataPoint: 'expectedSalary', query: {} }],
 			}),
 			'customData.0.query',
@@ -261,29 +287,29 @@ describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kin
 		);
 		// The specification's (v2) filter has no `field`: it is ignored, and dataPoint still needed.
 		expect(
-			(await send(kind, { customData: [{ ...filter, field: 'expectedSalary' }] })).status,
-		).toBe(200);
+			(await send(route, { customData: [{ ...filter, field: 'expectedSalary' }] })).status,
+		).toBe(ok);
 		expectRejected(
-			await send(kind, {
+			await send(route, {
 				customData: [{ filterType: 'equals', field: 'isAvailable', query: { value: true } }],
 			}),
 			'customData.0.dataPoint',
 			'required',
 		);
 		expectRejected(
-			await send(kind, { customData: [{ ...filter, dataPoint: 'shoeSize' }] }),
+			await send(route, { customData: [{ ...filter, dataPoint: 'shoeSize' }] }),
 			'customData.0.dataPoint',
 			'does_not_exist',
 		);
 		expectRejected(
-			await send(kind, {
+			await send(route, {
 				customData: [{ filterType: 'range', dataPoint: 'isAvailable', query: { gte: 1 } }],
 			}),
 			'customData.0.filterType',
 			'invalid',
 		);
 		expectRejected(
-			await send(kind, { customData: [{ ...filter, query: { value: 'yes' } }] }),
+			await send(route, { customData: [{ ...filter, query: { value: 'yes' } }] }),
 			'customData.0.query',
 			'invalid',
 		);
@@ -291,15 +317,16 @@ describe.each(['resumeSearch', 'jobDescriptionDetail'] as const)('%s body', (kin
 
 	it('reports a malformed search expression', async () => {
 		expect(
-			(await send(kind, { searchExpression: '(python OR "machine learning") AND NOT php' })).status,
-		).toBe(200);
+			(await send(route, { searchExpression: '(python OR "machine learning") AND NOT php' }))
+				.status,
+		).toBe(ok);
 		expectRejected(
-			await send(kind, { searchExpression: '(python OR java' }),
+			await send(route, { searchExpression: '(python OR java' }),
 			'searchExpression',
 			'invalid',
 		);
 		expectRejected(
-			await send(kind, { searchExpression: 'python AND' }),
+			await send(route, { searchExpression: 'python AND' }),
 			'searchExpression',
 			'invalid',
 		);

@@ -1,6 +1,7 @@
-// Resume search and job description search detail. The body is checked against its schema (the
-// field table: types, enums, bounds, unknown fields), then against the rules beyond the schema,
-// then against the store (indices, documents, custom data points), then ranked.
+// Resume search and job description search detail (routes/match.ts serves the other direction and
+// the pair score). The body is checked against its schema (the field table: types, enums, bounds,
+// unknown fields), then against the rules beyond the schema, then against the store (indices,
+// documents, custom data points), then ranked.
 
 import type { App } from '../app';
 import { CUSTOM_DATA_POINTS, type JobDescriptionFields, type ResumeData } from '../data/types';
@@ -13,10 +14,11 @@ import {
 	type ErrorItem,
 	type PageRequest,
 } from '../http';
-import { criteriaOf, customDataSlug } from '../ranking/criteria';
+import { criteriaOf, customDataSlug, type Criterion } from '../ranking/criteria';
 import { criteriaFromJobDescription, criteriaFromResume } from '../ranking/derive';
 import { jobDescriptionDetail } from '../ranking/job-description-detail';
-import { explain, rank, round } from '../ranking/rank';
+import type { ResumeProfile } from '../ranking/profile';
+import { explain, rank, round, type Ranked } from '../ranking/rank';
 import { compileSearchExpression } from '../ranking/search-expression';
 import type { Router, RequestContext, Reply } from '../router';
 import {
@@ -31,7 +33,7 @@ import { validate, withoutUnknownFields } from '../validation';
 import { mediaUrl } from '../views';
 
 /** Query, schema and rule errors in one 400 like the service's validation_error. */
-function readSearchBody(
+export function readSearchBody(
 	ctx: RequestContext,
 	kind: SearchBodyKind,
 	version: ApiVersion,
@@ -75,7 +77,7 @@ function referencedDocument(
 }
 
 /** Checks what only the store can tell: indices, referenced documents, custom data points. */
-function checkReferences(
+export function checkReferences(
 	app: App,
 	body: SearchBody,
 	docType: IndexDocType,
@@ -162,46 +164,72 @@ function resumeSearch(app: App, version: ApiVersion, status: number) {
 		const { store } = app;
 		const { body, page } = readSearchBody(ctx, 'resumeSearch', version, 50);
 		const { jobDescription, resume } = checkReferences(app, body, 'resumes');
-		const derived = jobDescription
-			? criteriaFromJobDescription(jobDescription.data as JobDescriptionFields)
-			: resume
-				? criteriaFromResume(store.profileOf(resume), (resume.data as ResumeData).location, false)
-				: {};
-		const criteria = criteriaOf(withDerived(derived, body));
+		const criteria = criteriaOf(resumeSearchCriteria(app, body, jobDescription, resume));
 		const candidates = store
 			.indexedDocuments(body.indices)
 			.filter((doc) => doc !== resume)
 			.map((doc) => ({ doc, profile: store.profileOf(doc) }));
-		const ranked = rank(candidates, criteria);
-		const listed = pageOf(ranked, page, (limit, offset) => ctx.pageUrl(limit, offset));
 		return {
 			status,
-			body: {
-				count: listed.count,
-				next: listed.next,
-				previous: listed.previous,
-				parameters: body,
-				results: listed.results.map(({ candidate: { doc, profile }, score }) => {
-					const { components, customData } = explain(criteria, profile);
-					return {
-						identifier: doc.identifier,
-						score: round(score),
-						pdf: mediaUrl(ctx.origin, doc, 'pdf'),
-						name: profile.name,
-						...components,
-						customData,
-					};
-				}),
-			},
+			body: rankedPage(ctx, page, body, rank(candidates, criteria), criteria, ({ profile }) => ({
+				name: profile.name,
+			})),
 		};
 	};
+}
+
+/**
+ * One page of a search answer, `{count, next, previous, parameters, results}`: each result its
+ * identifier, score and PDF, what `own` adds for its kind of document, and its scored components.
+ */
+export function rankedPage<C extends { doc: StoredDocument; profile: ResumeProfile }>(
+	ctx: RequestContext,
+	page: PageRequest,
+	body: SearchBody,
+	ranked: Array<Ranked<C>>,
+	criteria: readonly Criterion[],
+	own: (candidate: C) => Record<string, unknown>,
+) {
+	const listed = pageOf(ranked, page, (limit, offset) => ctx.pageUrl(limit, offset));
+	return {
+		count: listed.count,
+		next: listed.next,
+		previous: listed.previous,
+		parameters: body,
+		results: listed.results.map(({ candidate, score }) => {
+			const { components, customData } = explain(criteria, candidate.profile);
+			return {
+				identifier: candidate.doc.identifier,
+				score: round(score),
+				pdf: mediaUrl(ctx.origin, candidate.doc, 'pdf'),
+				...own(candidate),
+				...components,
+				customData,
+			};
+		}),
+	};
+}
+
+/** A resume search's criteria: its own, over those read off the job description or resume it matches. */
+export function resumeSearchCriteria(
+	app: App,
+	body: SearchBody,
+	jobDescription: StoredDocument | undefined,
+	resume: StoredDocument | undefined,
+): SearchBody {
+	const derived = jobDescription
+		? criteriaFromJobDescription(jobDescription.data as JobDescriptionFields)
+		: resume
+			? criteriaFromResume(app.store.profileOf(resume), (resume.data as ResumeData).location, false)
+			: {};
+	return withDerived(derived, body);
 }
 
 /**
  * The criteria to rank by: those derived from a matched document, overridden by the body's own.
  * Explicit nulls in a body mean "not asked", so they do not hide derived criteria.
  */
-function withDerived(derived: Partial<SearchBody>, body: SearchBody): SearchBody {
+export function withDerived(derived: Partial<SearchBody>, body: SearchBody): SearchBody {
 	const own = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== null));
 	return { ...derived, ...own } as SearchBody;
 }
