@@ -1,6 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { affindaApiRequest } from '../Affinda/transport';
+import { affindaApiRequest, documentPath } from '../shared';
 import { documentIdentifier, eventItem, parseEvent } from './output';
 import { seenEvents } from './seenEvents';
 import { isWithinWindow, verifySignature, type SignatureVerdict } from './signature';
@@ -140,6 +140,6 @@ async function fetchDocumentIfAsked(
 	if (identifier === null) return null;
 	return await affindaApiRequest.call(this, {
 		method: 'GET',
-		path: `/v3/documents/${encodeURIComponent(identifier)}`,
+		path: documentPath(identifier),
 	});
 }

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator } from '../Affinda/helpers/locator';
+import { resourceLocator } from '../shared';
 import { TRIGGER_EVENTS } from './events';
 
 /** The trigger's parameters, with the bounds the node checks again when it reads them. */

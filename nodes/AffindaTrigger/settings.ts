@@ -1,8 +1,7 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../Affinda/helpers/errors';
-import { CREDENTIAL_TYPE } from '../Affinda/transport';
+import { CREDENTIAL_TYPE, InvalidParameterError } from '../shared';
 import { REPLAY_WINDOW_MINUTES } from './description';
 
 /** How the trigger checks events: read the same way at activation and for every delivery. */

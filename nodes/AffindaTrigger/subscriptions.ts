@@ -1,12 +1,12 @@
 import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../Affinda/helpers/errors';
 import {
 	affindaApiRequest,
 	affindaApiRequestAllPages,
+	InvalidParameterError,
 	type RequestAdvice,
-} from '../Affinda/transport';
+} from '../shared';
 import { TRIGGER_EVENTS } from './events';
 import { checkSettingsAtActivation } from './settings';
 

@@ -1,6 +1,6 @@
 import type { IDataObject, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../../nodes/Affinda/helpers/errors';
+import { InvalidParameterError } from '../../nodes/shared/errors';
 import { buildCriteriaBody } from '../../nodes/Affinda/search/body';
 import { criteriaFor, SEARCH_CRITERIA, tunes } from '../../nodes/Affinda/search/criteria';
 import { buildSearchBody, toIndices } from '../../nodes/Affinda/search/input';

@@ -14,7 +14,7 @@ import {
 	searchDocumentTypes,
 	searchWorkspaces,
 } from '../../nodes/Affinda/methods/listSearch';
-import { PAGE_SIZE } from '../../nodes/Affinda/transport';
+import { PAGE_SIZE } from '../../nodes/shared/transport';
 
 const BASE_URL = 'https://affinda.test';
 

@@ -1,5 +1,5 @@
 import { parseMultipart, boundaryOf } from '../emulator/parsing/multipart';
-import { MultipartBody, type FileSource } from '../../nodes/Affinda/transport/multipart';
+import { MultipartBody, type FileSource } from '../../nodes/shared/transport/multipart';
 
 async function bytesOf(body: MultipartBody): Promise<Buffer> {
 	const chunks: Uint8Array[] = [];

@@ -1,4 +1,4 @@
-import { describeValue } from '../../nodes/Affinda/helpers/errors';
+import { describeValue } from '../../nodes/shared/errors';
 import {
 	parseJsonObject,
 	readFlag,

@@ -1,6 +1,6 @@
 import { sleep } from 'n8n-workflow';
 
-import { Throttle } from '../../nodes/Affinda/transport/throttle';
+import { Throttle } from '../../nodes/shared/transport/throttle';
 
 const START = 1_000_000;
 

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../../nodes/Affinda/helpers/errors';
+import { InvalidParameterError } from '../../nodes/shared/errors';
 import { buildCriteriaBody } from '../../nodes/Affinda/search/body';
 import { addToolCriteria } from '../../nodes/Affinda/search/input';
 import { TOOL_CRITERIA, toolCriteriaParameters } from '../../nodes/Affinda/search/parameters';

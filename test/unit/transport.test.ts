@@ -10,7 +10,7 @@ import {
 	serviceErrorDetail,
 	toNodeApiError,
 	type FailedRequest,
-} from '../../nodes/Affinda/transport';
+} from '../../nodes/shared/transport';
 
 const node = { name: 'Affinda', type: 'n8n-nodes-affinda.affinda' } as INode;
 

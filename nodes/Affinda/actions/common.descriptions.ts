@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator } from '../helpers/locator';
+import { DEFAULT_TIMEOUT_SECONDS, resourceLocator } from '../../shared';
 import { byDisplayName } from '../helpers/order';
 import { CONCURRENCY, DEFAULT_CONCURRENCY, REQUEST_TIMEOUT } from '../helpers/request';
-import { DEFAULT_TIMEOUT_SECONDS } from '../transport';
 
 /** Parameters several operations share, defined once. */
 

@@ -15,27 +15,34 @@ import * as resume from './resume/Resume.resource';
 
 export type ItemResult = IDataObject | IDataObject[];
 
-/** What each `<operation>.operation.ts` module exports. */
-export type AffindaOperation =
-	| {
-			description: INodeProperties[];
-			/**
-			 * Runs for one input item; the router pairs what it returns with that item. It may hand
-			 * back `Waiting` once its request is sent, so that the next item need not wait for the answer.
-			 */
-			execute: (
-				this: IExecuteFunctions,
-				itemIndex: number,
-			) => Promise<ItemResult | Waiting<ItemResult>>;
-	  }
-	| {
-			description: INodeProperties[];
-			/** Sends one request for many items, and pairs its outputs itself. */
-			executeForAll: (
-				this: IExecuteFunctions,
-				items: INodeExecutionData[],
-			) => Promise<INodeExecutionData[]>;
-	  };
+/**
+ * An operation that sends its own request for each input item: almost all of them. The router
+ * runs the items a few at a time, pairs what each returns with its item and applies Continue on
+ * Fail. An item may hand back `Waiting` once its request is sent (an upload waiting for parsing),
+ * so that the next item need not wait for the answer.
+ */
+export interface ItemOperation {
+	description: INodeProperties[];
+	execute: (
+		this: IExecuteFunctions,
+		itemIndex: number,
+	) => Promise<ItemResult | Waiting<ItemResult>>;
+}
+
+/**
+ * An operation whose endpoint takes many items in one request (Annotation → Batch Update): it
+ * sends the batches, and pairs its outputs and applies Continue on Fail itself.
+ */
+export interface BatchOperation {
+	description: INodeProperties[];
+	executeBatch: (
+		this: IExecuteFunctions,
+		items: INodeExecutionData[],
+	) => Promise<INodeExecutionData[]>;
+}
+
+/** What each `<operation>.operation.ts` module exports: one of the two shapes. */
+export type AffindaOperation = ItemOperation | BatchOperation;
 
 interface Resource {
 	name: string;

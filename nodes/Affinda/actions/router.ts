@@ -23,7 +23,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	if ('executeForAll' in operation) return [await operation.executeForAll.call(this, items)];
+	if ('executeBatch' in operation) return [await operation.executeBatch.call(this, items)];
 
 	let concurrency: number;
 	try {

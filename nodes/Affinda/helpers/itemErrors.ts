@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { InvalidParameterError } from './errors';
+import { InvalidParameterError } from '../../shared';
 
 /** Every failure leaves as a NodeApiError or NodeOperationError that names its item. */
 export function toItemError(

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { affindaApiRequestAllPages, type AffindaRequest } from '../transport';
+import { affindaApiRequestAllPages, type AffindaRequest } from '../../shared';
 import { readFlag, readWholeNumber } from './parameters';
 import { readRequestTimeoutMs } from './request';
 

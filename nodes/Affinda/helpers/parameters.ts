@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InvalidParameterError } from './errors';
+import { InvalidParameterError } from '../../shared';
 
 /**
  * Reads and checks a parameter value by kind: whole number, bounded number, identifier, name list,

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { affindaApiRequest, DEFAULT_TIMEOUT_SECONDS, type AffindaRequest } from '../transport';
+import { affindaApiRequest, DEFAULT_TIMEOUT_SECONDS, type AffindaRequest } from '../../shared';
 import { readWholeNumber } from './parameters';
 
 /** Options → Request Timeout, which every operation offers. */

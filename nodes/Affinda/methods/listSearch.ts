@@ -1,67 +1,19 @@
-import type {
-	IDataObject,
-	ILoadOptionsFunctions,
-	INodeListSearchItems,
-	INodeListSearchResult,
-} from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { affindaApiRequest, PAGE_SIZE } from '../transport';
-import { describeAnswer, listFrom, unexpectedAnswer } from './answers';
+import {
+	affindaApiRequest,
+	byName,
+	describeAnswer,
+	DOCUMENTS_PATH,
+	listFrom,
+	namedEntries,
+	PAGE_SIZE,
+	unexpectedAnswer,
+} from '../../shared';
 
-/** Searchable lists for resource locators. These endpoints answer with whole, unpaged arrays. */
+/** Searchable lists for resource locators. */
 
-interface Named extends IDataObject {
-	identifier: string;
-	name?: string;
-}
-
-async function getArray(
-	this: ILoadOptionsFunctions,
-	what: string,
-	path: string,
-	qs?: IDataObject,
-): Promise<Named[]> {
-	const answer: unknown = await affindaApiRequest.call(this, { method: 'GET', path, qs });
-	return listFrom.call(this, answer, {
-		what,
-		request: `GET ${path}`,
-		fields: { identifier: 'string' },
-	}) as Named[];
-}
-
-/** Keeps the entries whose name contains the typed filter, sorted by name. */
-function matching(items: INodeListSearchItems[], filter?: string): INodeListSearchResult {
-	const wanted = filter?.trim().toLowerCase() ?? '';
-	return {
-		results: items
-			.filter((item) => item.name.toLowerCase().includes(wanted))
-			.sort((a, b) => a.name.localeCompare(b.name)),
-	};
-}
-
-/** Every workspace the key can see: those of each of its organizations. */
-export async function searchWorkspaces(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const organizations = await getArray.call(this, 'organizations', '/v3/organizations');
-	// With several organizations, workspaces of the same name are told apart by their organization.
-	const qualify = organizations.length > 1;
-	const items: INodeListSearchItems[] = [];
-	for (const organization of organizations) {
-		const workspaces = await getArray.call(this, 'workspaces', '/v3/workspaces', {
-			organization: organization.identifier,
-		});
-		for (const workspace of workspaces) {
-			const name = workspace.name ?? workspace.identifier;
-			items.push({
-				name: qualify ? `${organization.name ?? organization.identifier} / ${name}` : name,
-				value: workspace.identifier,
-			});
-		}
-	}
-	return matching(items, filter);
-}
+export { searchWorkspaces } from '../../shared';
 
 /** The document types of the chosen workspace, or all the key can see when none is chosen. */
 export async function searchDocumentTypes(
@@ -69,13 +21,13 @@ export async function searchDocumentTypes(
 	filter?: string,
 ): Promise<INodeListSearchResult> {
 	const workspace = this.getCurrentNodeParameter('workspace', { extractValue: true });
-	const documentTypes = await getArray.call(
+	const documentTypes = await namedEntries.call(
 		this,
 		'document types',
 		'/v3/document_types',
 		typeof workspace === 'string' && workspace.trim() !== '' ? { workspace: workspace.trim() } : {},
 	);
-	return matching(
+	return byName(
 		documentTypes.map((documentType) => ({
 			name: documentType.name ?? documentType.identifier,
 			value: documentType.identifier,
@@ -99,10 +51,10 @@ async function documentsPage(
 	if (filter?.trim()) qs.search = filter.trim();
 	const page: unknown = await affindaApiRequest.call(this, {
 		method: 'GET',
-		path: '/v3/documents',
+		path: DOCUMENTS_PATH,
 		qs,
 	});
-	const source = { what: 'documents', request: 'GET /v3/documents', fields: {} };
+	const source = { what: 'documents', request: `GET ${DOCUMENTS_PATH}`, fields: {} };
 	const { results: documents } = (page ?? {}) as IDataObject;
 	if (!Array.isArray(documents)) {
 		throw unexpectedAnswer.call(this, source, `${describeAnswer(page)}, not a page of results`);

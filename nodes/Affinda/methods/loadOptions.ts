@@ -1,7 +1,14 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { affindaApiRequest, affindaApiRequestAllPages, PAGE_SIZE } from '../transport';
-import { describeAnswer, listFrom, unexpectedAnswer, type ListSource } from './answers';
+import {
+	affindaApiRequest,
+	affindaApiRequestAllPages,
+	describeAnswer,
+	listFrom,
+	PAGE_SIZE,
+	unexpectedAnswer,
+	type ListSource,
+} from '../../shared';
 
 async function indicesOfType(
 	this: ILoadOptionsFunctions,

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../helpers/errors';
+import { InvalidParameterError } from '../../shared';
 import {
 	invalid,
 	isBlank as isUnset,

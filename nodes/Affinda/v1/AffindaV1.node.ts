@@ -1,15 +1,15 @@
-import type { INodeProperties, INodeTypeBaseDescription } from 'n8n-workflow';
+import type { INodeTypeBaseDescription } from 'n8n-workflow';
 
-import { AffindaNodeVersion } from '../actions/node';
-import parameters from './parameters.json';
+import { AffindaV2 } from '../v2/AffindaV2.node';
+import { versionDescription } from './versionDescription';
 
 /**
- * Version 1, as the first release saved workflows. Its parameters are kept as released
- * (parameters.json, written from that release) so that its workflows load, show and run as they
- * were made; the operations read both versions' shapes.
+ * Version 1 runs as version 2 does (the operations read both versions' parameters); only what it
+ * shows in the editor, its description, is its own.
  */
-export class AffindaV1 extends AffindaNodeVersion {
+export class AffindaV1 extends AffindaV2 {
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		super(baseDescription, 1, parameters as unknown as INodeProperties[]);
+		super(baseDescription);
+		this.description = { ...baseDescription, ...versionDescription };
 	}
 }

@@ -1,14 +1,30 @@
-import type { INodeTypeBaseDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeTypeBaseDescription,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
-import { AffindaNodeVersion } from '../actions/node';
-import { properties } from '../actions/resources';
+import { router } from '../actions/router';
+import * as listSearch from '../methods/listSearch';
+import * as loadOptions from '../methods/loadOptions';
+import { versionDescription } from './versionDescription';
 
 /**
- * Version 2: each search criterion in one place with its Required switch and Weight; document
- * identifiers picked from lists; no value preset that the user did not choose; flat search rows.
+ * The node as version 2 shows it: its description, the dropdown methods, and the router. An
+ * `INodeType` (the versioned node's `nodeVersions` checks it) whose icon and name come with the
+ * base description.
  */
-export class AffindaV2 extends AffindaNodeVersion {
+export class AffindaV2 {
+	description: INodeTypeDescription;
+
+	methods = { listSearch, loadOptions };
+
 	constructor(baseDescription: INodeTypeBaseDescription) {
-		super(baseDescription, 2, properties);
+		this.description = { ...baseDescription, ...versionDescription };
+	}
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
 	}
 }

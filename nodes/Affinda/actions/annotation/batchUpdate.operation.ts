@@ -8,7 +8,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { failedItem, toItemError } from '../../helpers/itemErrors';
 import { readRequestTimeoutMs } from '../../helpers/request';
-import { affindaApiRequest } from '../../transport';
+import { affindaApiRequest } from '../../../shared';
 import { optionsCollection } from '../common.descriptions';
 import {
 	annotationFieldsCollection,
@@ -90,7 +90,7 @@ function prepare(
  * One request for many items (in chunks), each output paired with the item its annotation came
  * from. A bad item fails alone; a failed request fails the items of its chunk.
  */
-export async function executeForAll(
+export async function executeBatch(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {

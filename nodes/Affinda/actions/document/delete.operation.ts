@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestForItem } from '../../helpers/request';
-import { CHECK_BEFORE_REPEATING } from '../../transport';
+import { CHECK_BEFORE_REPEATING } from '../../../shared';
 import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator } from '../../helpers/locator';
+import { resourceLocator } from '../../../shared';
 
 /** Parameters the document operations share, defined once. */
 

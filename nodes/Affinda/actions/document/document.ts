@@ -1,15 +1,11 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readFlag, readIdentifier } from '../../helpers/parameters';
-import type { RequestAdvice } from '../../transport';
+import type { RequestAdvice } from '../../../shared';
 
 /** What the document operations share at run time: paths, identifiers and the output shape. */
 
-export const DOCUMENTS_PATH = '/v3/documents';
-
-export function documentPath(identifier: string): string {
-	return `${DOCUMENTS_PATH}/${encodeURIComponent(identifier)}`;
-}
+export { DOCUMENTS_PATH, documentPath } from '../../../shared';
 
 /** The Document parameter of Get, Delete and Update Data. */
 export function readDocumentIdentifier(this: IExecuteFunctions, itemIndex: number): string {

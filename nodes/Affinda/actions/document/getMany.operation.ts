@@ -10,7 +10,7 @@ import {
 	readOptionalChoice,
 	readOptionalText,
 } from '../../helpers/parameters';
-import { PAGE_SIZE } from '../../transport';
+import { PAGE_SIZE } from '../../../shared';
 import {
 	ANY,
 	optionsCollection,

@@ -20,7 +20,7 @@ import {
 	MultipartBody,
 	type FileSource,
 	type MultipartPart,
-} from '../../transport';
+} from '../../../shared';
 import { optionsCollection, simplifyParameter } from '../common.descriptions';
 import { compactOption, documentTypeLocator, workspaceLocator } from './descriptions';
 import { DOCUMENTS_PATH, documentOutput, UPLOAD_ADVICE } from './document';

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestReturnAllOrLimit } from '../../helpers/paging';
 import { choicesOf, readOptionalChoice, readOptionalText } from '../../helpers/parameters';
-import { PAGE_SIZE } from '../../transport';
+import { PAGE_SIZE } from '../../../shared';
 import { ANY, optionsCollection, returnAllAndLimit } from '../common.descriptions';
 
 const filters: INodeProperties[] = [

@@ -6,7 +6,7 @@ import { readFlag, readIdentifier, readWholeNumber } from '../../helpers/paramet
 import { addToolCriteria, buildSearchBody, readCriteriaValues } from '../../search/input';
 import { searchResultRow, simplifySearchResult } from '../../search/output';
 import { criteriaParameter, toolCriteriaParameters } from '../../search/parameters';
-import { PAGE_SIZE } from '../../transport';
+import { PAGE_SIZE } from '../../../shared';
 import {
 	indicesParameter,
 	optionsCollection,

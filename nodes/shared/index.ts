@@ -1,0 +1,32 @@
+/**
+ * What every Affinda node shares, and all it may import from another node's world: sending
+ * requests (the transport), the errors a bad parameter makes, resource locators, reading the
+ * lists that fill dropdowns, the organization and workspace lists, and where documents live.
+ * A node imports these from here, never from inside another node's folder, so that changing one
+ * node cannot silently change another.
+ */
+export { DOCUMENTS_PATH, documentPath } from './documents';
+export { InvalidParameterError } from './errors';
+export { describeAnswer, listFrom, unexpectedAnswer, type ListSource } from './listAnswers';
+export {
+	byName,
+	namedEntries,
+	searchOrganizations,
+	searchWorkspaces,
+	type NamedEntry,
+} from './listSearch';
+export { resourceLocator } from './locator';
+export {
+	affindaApiRequest,
+	affindaApiRequestAllPages,
+	CHECK_BEFORE_REPEATING,
+	CREDENTIAL_TYPE,
+	DEFAULT_TIMEOUT_SECONDS,
+	MultipartBody,
+	PAGE_SIZE,
+	type AffindaContext,
+	type AffindaRequest,
+	type FileSource,
+	type MultipartPart,
+	type RequestAdvice,
+} from './transport';
