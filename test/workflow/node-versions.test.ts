@@ -170,6 +170,51 @@ describe('the node versions, on the wire', () => {
 		expect(server.requests).toHaveLength(0);
 	});
 
+	test('version 2: a Place shaped like coordinates but out of range is refused, in Search and Get Match Detail alike', async () => {
+		const place = (value: string) => ({
+			locations: { locations: { location: [{ place: value, distance: 10 }] } },
+		});
+		const COORDINATES = 'latitude (-90 to 90) and longitude (-180 to 180), separated by a comma';
+		const refusals: string[] = [];
+		for (const value of ['91, 0', '0, 181', '-90.5,10']) {
+			const search = await runWorkflow(searchV2({ searchMode: 'custom', criteria: place(value) }), {
+				credentials: affindaCredentials(server.url),
+			});
+			const matchDetail = await runWorkflow(
+				affindaWorkflow(
+					{
+						resource: 'jobDescription',
+						operation: 'getMatchDetail',
+						identifier: { __rl: true, mode: 'id', value: 'jdXYZ' },
+						indices: ['all-job-descriptions'],
+						criteria: place(value),
+					},
+					{ typeVersion: 2 },
+				),
+				{ credentials: affindaCredentials(server.url) },
+			);
+			refusals.push(String(search.error()?.message), String(matchDetail.error()?.message));
+		}
+		const refusal = (value: string) =>
+			`Parameter "Locations 1 › Place" (locations[0].place) is "${value}", but must be a place name, or ${COORDINATES} [item 0]`;
+		expect(refusals).toEqual(
+			['91, 0', '0, 181', '-90.5,10'].flatMap((value) => [refusal(value), refusal(value)]),
+		);
+		expect(server.requests).toHaveLength(0);
+
+		// In range, the same field is coordinates; anything else a pair of numbers is a place name.
+		for (const value of ['90, -180', 'Paris, 75001', 'Sydney, Australia']) {
+			await runWorkflow(searchV2({ searchMode: 'custom', criteria: place(value) }), {
+				credentials: affindaCredentials(server.url),
+			});
+		}
+		expect(server.requests.map((request) => (request.body as IDataObject).locations)).toEqual([
+			[{ coordinates: { latitude: 90, longitude: -180 }, distance: 10, unit: 'km' }],
+			[{ name: 'Paris, 75001', distance: 10, unit: 'km' }],
+			[{ name: 'Sydney, Australia', distance: 10, unit: 'km' }],
+		]);
+	});
+
 	test('version 2: Get Match Detail and Add Document take documents picked from lists', async () => {
 		const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 		await runWorkflow(

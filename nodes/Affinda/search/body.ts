@@ -80,8 +80,8 @@ function toNameFilters(facet: Facet, value: unknown): IDataObject[] {
 
 const COORDINATES = 'latitude (-90 to 90) and longitude (-180 to 180), separated by a comma';
 
-/** Latitude and longitude as text ("-33.86, 151.2") or an object; undefined when not a pair. */
-function coordinatesOf(value: unknown): IDataObject | undefined {
+/** Two numbers, as text ("-33.86, 151.2") or an object; undefined when not a pair of numbers. */
+function numberPair(value: unknown): [number, number] | undefined {
 	const pair =
 		typeof value === 'object' && value !== null && !Array.isArray(value)
 			? [(value as IDataObject).latitude, (value as IDataObject).longitude]
@@ -90,9 +90,14 @@ function coordinatesOf(value: unknown): IDataObject | undefined {
 				: [];
 	if (pair.length !== 2) return undefined;
 	const [latitude, longitude] = pair.map(numberOf);
-	if (latitude === undefined || longitude === undefined) return undefined;
-	if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return undefined;
-	return { latitude, longitude };
+	return latitude === undefined || longitude === undefined ? undefined : [latitude, longitude];
+}
+
+/** Latitude and longitude within their ranges; undefined otherwise. */
+function coordinatesOf(value: unknown): IDataObject | undefined {
+	const pair = numberPair(value);
+	if (!pair || Math.abs(pair[0]) > 90 || Math.abs(pair[1]) > 180) return undefined;
+	return { latitude: pair[0], longitude: pair[1] };
 }
 
 function toLocations(facet: Facet, value: unknown): IDataObject[] {
@@ -101,11 +106,14 @@ function toLocations(facet: Facet, value: unknown): IDataObject[] {
 			entryParameter(facet, index, key, keyLabel);
 		const location: IDataObject = {};
 		if (!isBlank(entry.place)) {
-			// One field for both: "Sydney, Australia" is a name, "-33.86, 151.2" a pair of coordinates.
-			const place = readOptionalText(parameter('place', 'Place'), entry.place, 'a place name');
-			const coordinates = coordinatesOf(place);
-			if (coordinates) location.coordinates = coordinates;
-			else location.name = place;
+			// One field for both: "Sydney, Australia" is a name, "-33.86, 151.2" a pair of coordinates;
+			// two numbers are always coordinates, so "91, 0" is refused rather than sent as a name.
+			const placeParameter = parameter('place', 'Place');
+			const place = readOptionalText(placeParameter, entry.place, 'a place name');
+			if (numberPair(place) === undefined) location.name = place;
+			else
+				location.coordinates =
+					coordinatesOf(place) ?? invalid(placeParameter, place, `a place name, or ${COORDINATES}`);
 		}
 		const name = readOptionalText(parameter('name', 'Name'), entry.name, 'a place name');
 		if (name !== undefined) location.name = name;
