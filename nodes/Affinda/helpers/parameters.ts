@@ -40,6 +40,14 @@ export interface Bounds {
 	max?: number;
 }
 
+/** A number parameter's bounds as its definition gives them to the editor (`minValue`, `maxValue`). */
+export function boundsOf(property: {
+	typeOptions?: { minValue?: number; maxValue?: number };
+}): Bounds {
+	const { minValue: min, maxValue: max } = property.typeOptions ?? {};
+	return { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
+}
+
 function describeBounds(kind: string, { min, max }: Bounds): string {
 	if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
 	if (min !== undefined) return `${kind} of ${min} or more`;

@@ -1,0 +1,45 @@
+import type { IExecuteFunctions } from 'n8n-workflow';
+
+import { readIdentifier, readOptionalIdentifier } from '../../../helpers/parameters';
+import { MultipartBody, type MultipartPart } from '../../../../shared';
+import { documentTypeLocator } from '../descriptions';
+import type { Upload } from './files';
+import { collectionParameter, uploadOptions, workspaceParameter } from './parameters';
+import { toMultipartValue, type UploadSettings } from './values';
+
+type Destination = 'workspace' | 'collection';
+
+/** The multipart body of one upload: the file (or URL), then where to parse it, how, and the options that are set. */
+export function buildUploadBody(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	upload: Upload,
+	{ wait, options }: Pick<UploadSettings, 'wait' | 'options'>,
+): MultipartBody {
+	const parts: MultipartPart[] = [];
+	const field = (name: string, value: string) => parts.push({ name, value });
+	if ('url' in upload) field('url', upload.url);
+	else parts.push({ name: 'file', file: upload.file });
+	const destination = this.getNodeParameter('destination', itemIndex) as Destination;
+	if (destination === 'collection') {
+		const value = this.getNodeParameter('collection', itemIndex);
+		field('collection', readIdentifier(collectionParameter, value, 'a collection identifier'));
+	} else {
+		const value = this.getNodeParameter('workspace', itemIndex);
+		field('workspace', readIdentifier(workspaceParameter, value, 'a workspace identifier'));
+		const documentType = readOptionalIdentifier(
+			documentTypeLocator,
+			this.getNodeParameter('documentType', itemIndex, ''),
+			'a document type identifier',
+		);
+		if (documentType !== undefined) field('documentType', documentType);
+	}
+	field('wait', String(wait));
+
+	for (const property of uploadOptions) {
+		if (options[property.name] === undefined) continue;
+		const value = toMultipartValue(property, options[property.name]);
+		if (value !== undefined) field(property.name, value);
+	}
+	return new MultipartBody(parts);
+}
