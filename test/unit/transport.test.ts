@@ -120,7 +120,12 @@ describe('Retry-After', () => {
 
 	test.each([
 		[45, '45 s'],
+		[119, '119 s'],
+		// Rounded to minutes, a wait just over the node's limit (120 s) would read as within it.
+		[121, '121 s (about 2 minutes)'],
+		[150, '150 s (about 3 minutes)'],
 		[600, '10 minutes'],
+		[3601, '1 hour'],
 		[3600, '1 hour'],
 		[86400, '24 hours'],
 		[864000, '10 days'],

@@ -326,6 +326,16 @@ describe('Trust under faults, on the wire', () => {
 			expect(pagesAsked().filter((page) => page !== '100')).toHaveLength(5);
 		});
 
+		test('a 503 asking to wait just over the limit (121 s) on page 2: the seconds said', async () => {
+			page2({ kind: 'status', status: 503, headers: { 'retry-after': '121' } });
+			const result = await run(search());
+			expectLoudFailure(
+				result,
+				'Affinda is unavailable (HTTP 503) and asked to wait 121 s (about 2 minutes), longer than the node waits by itself (120 s) [item 0]',
+			);
+			expectPagesAsked(['0', '50'], '100');
+		});
+
 		test('a count the pages do not add up to: a loud failure, not 120 of 2,000', async () => {
 			server.plan(
 				onMatching((r) => r.path === '/v2/resume_search', { kind: 'patch', body: { count: 2000 } }),
@@ -532,24 +542,31 @@ describe('Trust under faults, on the wire', () => {
 			expect(uploads()).toHaveLength(ITEMS + 2);
 		});
 
-		test('a 429 asking to wait an hour: fails at once, nothing created, saying how long', async () => {
-			server.plan(
-				onMatching(isItem('item-0'), {
-					kind: 'status',
-					status: 429,
-					headers: { 'retry-after': '3600' },
-				}),
-			);
-			const result = await run(upload(), { input: files(['item-0']) });
-			expect(result.error()?.message).toBe(
-				'Affinda is limiting the rate of requests and asked to wait 1 hour, longer than the node waits by itself (120 s) [item 0]',
-			);
-			expect(result.error()?.description).toMatch(
-				/^Nothing was done with POST \/v3\/documents\. Nothing was uploaded for this item\./,
-			);
-			expect(uploads()).toHaveLength(1);
-			expect(server.documents).toHaveLength(0);
-		});
+		// Just over the limit, the seconds are said: "2 minutes" would read as within it.
+		test.each([
+			['an hour', '3600', '1 hour'],
+			['just over the limit', '121', '121 s (about 2 minutes)'],
+		])(
+			'a 429 asking to wait %s: fails at once, nothing created, saying how long',
+			async (_, retryAfter, words) => {
+				server.plan(
+					onMatching(isItem('item-0'), {
+						kind: 'status',
+						status: 429,
+						headers: { 'retry-after': retryAfter },
+					}),
+				);
+				const result = await run(upload(), { input: files(['item-0']) });
+				expect(result.error()?.message).toBe(
+					`Affinda is limiting the rate of requests and asked to wait ${words}, longer than the node waits by itself (120 s) [item 0]`,
+				);
+				expect(result.error()?.description).toMatch(
+					/^Nothing was done with POST \/v3\/documents\. Nothing was uploaded for this item\./,
+				);
+				expect(uploads()).toHaveLength(1);
+				expect(server.documents).toHaveLength(0);
+			},
+		);
 
 		test('a 502 after the service created the document: not retried; advice that finds it, not a duplicate', async () => {
 			server.plan(onMatching(isItem('item-4'), { kind: 'status', status: 502, processed: true }));

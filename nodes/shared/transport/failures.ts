@@ -113,7 +113,11 @@ function shortText(text: string | undefined): string | undefined {
 	return trimmed;
 }
 
-/** "45 s", "5 minutes", "1 hour", "2 days": how long the service asked to wait, in words. */
+/**
+ * "45 s", "5 minutes", "1 hour", "2 days": how long the service asked to wait, in words. A wait in
+ * minutes that the words would round says its seconds first ("121 s (about 2 minutes)"): rounded,
+ * a wait just over the node's limit would read as within it. Hours and days are far beyond it.
+ */
 export function formatWait(seconds: number): string {
 	if (seconds < 120) return `${seconds} s`;
 	const [amount, unit] =
@@ -122,7 +126,8 @@ export function formatWait(seconds: number): string {
 			: seconds < 2 * 86400
 				? [Math.round(seconds / 3600), 'hour']
 				: [Math.round(seconds / 86400), 'day'];
-	return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+	const words = `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+	return unit === 'minute' && amount * 60 !== seconds ? `${seconds} s (about ${words})` : words;
 }
 
 function connectionProblem(code: string | undefined): string {
