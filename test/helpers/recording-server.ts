@@ -7,6 +7,8 @@ export interface RecordedRequest {
 	method: string;
 	path: string;
 	query: Record<string, string>;
+	/** The query as sent, `?a=1&a=2`: repeated parameters, which `query` keeps one of. */
+	search?: string;
 	headers: IncomingHttpHeaders;
 	/** Parsed JSON when the body is JSON, else the raw text. */
 	body: unknown;
@@ -45,6 +47,7 @@ export function recordRequest(req: IncomingMessage, raw: Buffer): RecordedReques
 		method: req.method ?? '',
 		path: url.pathname,
 		query: Object.fromEntries(url.searchParams),
+		search: url.search,
 		headers: req.headers,
 		body,
 		raw,

@@ -253,7 +253,8 @@ describe('the check itself', () => {
 		};
 		expect(problemsOf({ type: affinda, parameters: byJobDescription }, 2)).toEqual([
 			'jobDescription: "jdABC123" is not a resource locator ({__rl: true, mode: list or id, value})',
-			'weights: no such parameter',
+			// Resume → Get Match Score has a Weights collection; Search has none in version 2.
+			'weights: not shown with these settings',
 		]);
 		expect(problemsOf({ type: affinda, parameters: byCriteria }, 2)).toEqual([
 			'criteria.jobTitles: "Engineer" is not an object',

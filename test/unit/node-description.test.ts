@@ -14,8 +14,8 @@ const DECIDED_OPERATIONS: Record<string, string[]> = {
 	annotation: ['batchUpdate', 'update'],
 	document: ['delete', 'get', 'getMany', 'updateData', 'upload'],
 	index: ['addDocument', 'getMany'],
-	jobDescription: ['getMatchDetail'],
-	resume: ['parse', 'search'],
+	jobDescription: ['getMatchDetail', 'search'],
+	resume: ['getMatchDetail', 'getMatchScore', 'parse', 'search', 'suggest'],
 };
 
 const resourceOptions = () =>

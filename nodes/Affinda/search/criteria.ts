@@ -1,4 +1,4 @@
-import type { INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
 /**
  * The search criteria of the two search bodies, written once: one row per criterion, as the panel
@@ -8,7 +8,22 @@ import type { INodePropertyOptions } from 'n8n-workflow';
  * reading and checking (search/body.ts) all derive from this table.
  */
 
-export type SearchBody = 'resumeSearch' | 'jobDescriptionMatch';
+/**
+ * The bodies: `resumeSearch` (ResumeSearchParameters: Resume → Search and Resume → Get Match
+ * Detail), `jobDescriptionMatch` and `jobDescriptionSearch` (JobDescriptionSearchParameters: Job
+ * Description → Get Match Detail and Job Description → Search, whose panels differ).
+ */
+export type SearchBody = 'resumeSearch' | 'jobDescriptionMatch' | 'jobDescriptionSearch';
+
+/** The bodies that rank documents against a match-against mode (custom criteria or a document). */
+export const RANKED_BY_MODE: readonly SearchBody[] = ['resumeSearch', 'jobDescriptionSearch'];
+
+/** What a body's Required switches keep ("keep only candidates who ..."), as its panel says it. */
+export const RANKED_DOCUMENTS: Record<SearchBody, { plural: string; who: string }> = {
+	resumeSearch: { plural: 'candidates', who: 'candidates who' },
+	jobDescriptionMatch: { plural: 'candidates', who: 'candidates who' },
+	jobDescriptionSearch: { plural: 'job descriptions', who: 'job descriptions that' },
+};
 
 /** How a facet is entered and how it goes on the wire. */
 export type FacetKind =
@@ -44,12 +59,29 @@ export interface Criterion {
 	label: string;
 	description: string;
 	bodies: readonly SearchBody[];
+	/** The scored part of a search result this criterion is scored in, when it has one. */
+	component?: ScoreComponent;
 	facets: readonly Facet[];
 }
 
-const BOTH: readonly SearchBody[] = ['resumeSearch', 'jobDescriptionMatch'];
+/** The scored parts of a search result, each `{label, value, score}`. */
+export const SCORE_COMPONENTS = [
+	'jobTitle',
+	'managementLevel',
+	'experience',
+	'skills',
+	'languages',
+	'location',
+	'education',
+	'occupationGroup',
+	'searchExpression',
+] as const;
+export type ScoreComponent = (typeof SCORE_COMPONENTS)[number];
+
+const BOTH: readonly SearchBody[] = ['resumeSearch', 'jobDescriptionMatch', 'jobDescriptionSearch'];
 const RESUME_SEARCH_ONLY: readonly SearchBody[] = ['resumeSearch'];
-const MATCH_DETAIL_ONLY: readonly SearchBody[] = ['jobDescriptionMatch'];
+/** JobDescriptionSearchParameters' own fields. */
+const MATCH_DETAIL_ONLY: readonly SearchBody[] = ['jobDescriptionMatch', 'jobDescriptionSearch'];
 
 export const DEGREE_TYPES: readonly INodePropertyOptions[] = [
 	{ name: 'Bachelors', value: 'bachelors' },
@@ -106,6 +138,7 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		label: 'Education',
 		description: 'Institutions, degrees and study status; one weight for all of them',
 		bodies: BOTH,
+		component: 'education',
 		facets: [
 			{
 				field: 'institutions',
@@ -167,6 +200,7 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		label: 'Job Titles',
 		description: 'Job titles to match',
 		bodies: BOTH,
+		component: 'jobTitle',
 		facets: [
 			{
 				field: 'jobTitles',
@@ -191,6 +225,7 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		label: 'Languages',
 		description: 'Spoken languages to match; a required language removes candidates who lack it',
 		bodies: BOTH,
+		component: 'languages',
 		facets: [
 			{ field: 'languages', kind: 'nameFilters', label: 'Languages' },
 			weight('languagesWeight'),
@@ -201,6 +236,7 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		label: 'Locations',
 		description: 'Places to search around',
 		bodies: BOTH,
+		component: 'location',
 		facets: [
 			{ field: 'locations', kind: 'locations', label: 'Locations' },
 			required('locationsRequired'),
@@ -212,6 +248,7 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		label: 'Management Level',
 		description: 'Management level to match',
 		bodies: BOTH,
+		component: 'managementLevel',
 		facets: [
 			{
 				field: 'managementLevel',
@@ -228,6 +265,7 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		label: 'Occupation Groups',
 		description: 'Occupation groups (SOC codes) to match',
 		bodies: BOTH,
+		component: 'occupationGroup',
 		facets: [
 			{ field: 'socCodes', kind: 'occupationCodes', label: 'Occupation Group Names or IDs' },
 			required('socCodesRequired'),
@@ -239,6 +277,7 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		label: 'Search Expression',
 		description: 'Words or a boolean expression to find in the raw text of resumes',
 		bodies: BOTH,
+		component: 'searchExpression',
 		facets: [
 			{
 				field: 'searchExpression',
@@ -256,6 +295,7 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		label: 'Skills',
 		description: 'Skills to match; a required skill removes candidates who lack it',
 		bodies: BOTH,
+		component: 'skills',
 		facets: [{ field: 'skills', kind: 'nameFilters', label: 'Skills' }, weight('skillsWeight')],
 	},
 	{
@@ -263,6 +303,7 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		label: 'Years of Experience',
 		description: 'Years of total work experience',
 		bodies: BOTH,
+		component: 'experience',
 		facets: [
 			{
 				field: 'yearsExperienceMin',
@@ -321,6 +362,33 @@ export function facetsFor(body: SearchBody): Array<{ criterion: Criterion; facet
 /** A Required switch or a Weight: they tune a search in every mode; the others say what to match. */
 export function tunes(facet: Facet): boolean {
 	return facet.kind === 'required' || facet.kind === 'weight';
+}
+
+/**
+ * The scored parts a body asked about: those of criteria with a value to match (a Required switch
+ * or a Weight alone asks nothing).
+ */
+export function componentsAsked(body: SearchBody, wire: IDataObject): ScoreComponent[] {
+	return criteriaFor(body)
+		.filter((criterion) =>
+			criterion.facets.some((facet) => !tunes(facet) && wire[facet.field] !== undefined),
+		)
+		.flatMap((criterion) => (criterion.component ? [criterion.component] : []));
+}
+
+/**
+ * The weights of the pair score (`GET …/resume_search/match`): each criterion's Weight of the
+ * resume search body, sent as a query parameter in snake_case (`jobTitlesWeight` →
+ * `job_titles_weight`).
+ */
+export function matchScoreWeights(): Array<{ criterion: Criterion; facet: Facet; query: string }> {
+	return facetsFor('resumeSearch')
+		.filter(({ facet }) => facet.kind === 'weight')
+		.map(({ criterion, facet }) => ({
+			criterion,
+			facet,
+			query: facet.field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+		}));
 }
 
 /** How the panel names a facet, e.g. "Job Titles › Weight", or "Skills" for a criterion's value. */

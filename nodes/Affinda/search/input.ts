@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { invalid, readNameList, readOptionalText } from '../helpers/parameters';
 import { buildCriteriaBody } from './body';
 import { criteriaFor, facetLabel, tunes, type SearchBody } from './criteria';
-import { TOOL_CRITERIA } from './parameters';
+import { toolCriteriaFor } from './parameters';
 
 /**
  * Reads an item's criteria into one record keyed by wire field, whichever node version holds
@@ -61,21 +61,22 @@ function readCriteriaEntries(
 }
 
 /**
- * Adds what the model gave for the tool's criteria (TOOL_CRITERIA) to the criteria values. A
+ * Adds what the model gave for the tool's criteria (toolCriteriaFor) to the criteria values. A
  * criterion set both there and in Criteria is refused rather than one silently winning.
  */
 export function addToolCriteria(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	values: IDataObject,
+	body: SearchBody = 'resumeSearch',
 ): IDataObject {
 	const labels = Object.fromEntries(
-		criteriaFor('resumeSearch').flatMap((criterion) =>
+		criteriaFor(body).flatMap((criterion) =>
 			criterion.facets.map((facet) => [facet.field, facetLabel(criterion, facet)]),
 		),
 	);
 	const merged = { ...values };
-	for (const { name, displayName } of TOOL_CRITERIA) {
+	for (const { name, displayName } of toolCriteriaFor(body)) {
 		const parameter = { displayName, name };
 		const value = this.getNodeParameter(name, itemIndex, '') as unknown;
 		const given = readOptionalText(parameter, Array.isArray(value) ? value.join(',') : value);

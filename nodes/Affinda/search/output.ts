@@ -1,17 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-/** The scored components of a search result, each `{label, value, score}`. */
-export const SCORE_COMPONENTS = [
-	'jobTitle',
-	'managementLevel',
-	'experience',
-	'skills',
-	'languages',
-	'location',
-	'education',
-	'occupationGroup',
-	'searchExpression',
-] as const;
+import { SCORE_COMPONENTS, type ScoreComponent } from './criteria';
 
 function scored(component: unknown): IDataObject | undefined {
 	if (typeof component !== 'object' || component === null) return undefined;
@@ -56,7 +45,44 @@ function scoreOf(component: unknown): unknown {
  */
 export function searchResultRow(result: IDataObject): IDataObject {
 	const row: IDataObject = { candidate: result.name ?? null, score: result.score ?? null };
+	return withScores(row, result, SCORE_COMPONENTS);
+}
+
+/**
+ * One flat row per job description: its title and organization, the overall score, a score for
+ * each criterion that was searched (`searched`: every one when matching a resume), then its
+ * identifier and PDF link.
+ */
+export function jobDescriptionResultRow(
+	result: IDataObject,
+	searched: readonly ScoreComponent[],
+): IDataObject {
+	const jobTitle = result.jobTitle as IDataObject | undefined;
+	const row: IDataObject = {
+		jobTitle: jobTitle?.value ?? null,
+		organization: result.organizationName ?? null,
+		score: result.score ?? null,
+	};
+	return withScores(row, result, searched);
+}
+
+/** One row for a pair score: the score, then each component's score (`skillsScore` ...). */
+export function matchScoreRow(answer: IDataObject): IDataObject {
+	const details = (answer.details ?? {}) as IDataObject;
+	const row: IDataObject = { score: answer.score ?? null };
 	for (const component of SCORE_COMPONENTS) {
+		if (component in details) row[`${component}Score`] = scoreOf(details[component]) as number;
+	}
+	return row;
+}
+
+/** Adds the components' and custom data points' scores, then the identifier and PDF link. */
+function withScores(
+	row: IDataObject,
+	result: IDataObject,
+	components: readonly ScoreComponent[],
+): IDataObject {
+	for (const component of components) {
 		if (component in result) row[`${component}Score`] = scoreOf(result[component]) as number;
 	}
 	const customData = (result.customData ?? {}) as IDataObject;

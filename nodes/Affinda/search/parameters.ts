@@ -7,6 +7,8 @@ import {
 	DISTANCE_RANGE,
 	DISTANCE_UNITS,
 	OCCUPATION_CODE_RANGE,
+	RANKED_BY_MODE,
+	RANKED_DOCUMENTS,
 	tunes,
 	WEIGHT_RANGE,
 	YEARS_RANGE,
@@ -14,6 +16,8 @@ import {
 	type Facet,
 	type SearchBody,
 } from './criteria';
+
+type RankedDocuments = (typeof RANKED_DOCUMENTS)[SearchBody];
 
 /**
  * The Criteria parameter, derived from the criteria table: one entry per criterion, added once,
@@ -32,7 +36,7 @@ export const ENTRY = {
 /** The search mode parameter; what-to-match facets show only for custom criteria. */
 const CUSTOM_MODE_ONLY = { show: { '/searchMode': ['custom'] } };
 
-function weightProperty(name: string, displayName: string, what: string): INodeProperties {
+export function weightProperty(name: string, displayName: string, what: string): INodeProperties {
 	return {
 		displayName,
 		name,
@@ -63,7 +67,11 @@ function repeatedEntries(
 	};
 }
 
-function nameFiltersProperty(criterion: Criterion, facet: Facet): INodeProperties {
+function nameFiltersProperty(
+	criterion: Criterion,
+	facet: Facet,
+	ranked: RankedDocuments,
+): INodeProperties {
 	const singular = criterion.label.replace(/s$/, '');
 	return repeatedEntries(facet, ENTRY.nameFilters, singular, [
 		{
@@ -79,7 +87,7 @@ function nameFiltersProperty(criterion: Criterion, facet: Facet): INodePropertie
 			name: 'required',
 			type: 'boolean',
 			default: false,
-			description: `Whether to keep only candidates who have this ${singular.toLowerCase()}`,
+			description: `Whether to keep only ${ranked.who} have this ${singular.toLowerCase()}`,
 		},
 	]);
 }
@@ -115,7 +123,7 @@ function locationsProperty(facet: Facet): INodeProperties {
 	]);
 }
 
-function customDataProperty(facet: Facet): INodeProperties {
+function customDataProperty(facet: Facet, ranked: RankedDocuments): INodeProperties {
 	return repeatedEntries(facet, ENTRY.customData, 'Filter', [
 		{
 			displayName: 'Data Point',
@@ -148,14 +156,18 @@ function customDataProperty(facet: Facet): INodeProperties {
 			name: 'required',
 			type: 'boolean',
 			default: false,
-			description: 'Whether to keep only candidates whose data point passes this filter',
+			description: `Whether to keep only ${ranked.plural} whose data point passes this filter`,
 		},
 		weightProperty('weight', 'Weight', 'this filter'),
 	]);
 }
 
 /** One facet as a parameter inside its criterion's entry. */
-function facetProperty(criterion: Criterion, facet: Facet): INodeProperties {
+function facetProperty(
+	criterion: Criterion,
+	facet: Facet,
+	ranked: RankedDocuments,
+): INodeProperties {
 	const { field: name, label: displayName, description, placeholder } = facet;
 	const what = criterion.label.toLowerCase();
 	switch (facet.kind) {
@@ -179,7 +191,7 @@ function facetProperty(criterion: Criterion, facet: Facet): INodeProperties {
 				name,
 				type: 'boolean',
 				default: false,
-				description: `Whether to keep only candidates who match the ${subject.toLowerCase()}`,
+				description: `Whether to keep only ${ranked.who} match the ${subject.toLowerCase()}`,
 			};
 		}
 		case 'weight':
@@ -229,11 +241,11 @@ function facetProperty(criterion: Criterion, facet: Facet): INodeProperties {
 				description: `Occupation groups (codes ${OCCUPATION_CODE_RANGE.min} to ${OCCUPATION_CODE_RANGE.max}). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 			};
 		case 'nameFilters':
-			return nameFiltersProperty(criterion, facet);
+			return nameFiltersProperty(criterion, facet, ranked);
 		case 'locations':
 			return locationsProperty(facet);
 		case 'customData':
-			return customDataProperty(facet);
+			return customDataProperty(facet, ranked);
 	}
 }
 
@@ -242,9 +254,9 @@ function entryFor(criterion: Criterion, body: SearchBody): INodePropertyCollecti
 		name: criterion.key,
 		displayName: criterion.label,
 		values: criterion.facets.map((facet) => {
-			const property = facetProperty(criterion, facet);
+			const property = facetProperty(criterion, facet, RANKED_DOCUMENTS[body]);
 			// Matching against a job description or a resume takes what to match from that document.
-			return body === 'resumeSearch' && !tunes(facet)
+			return RANKED_BY_MODE.includes(body) && !tunes(facet)
 				? { ...property, displayOptions: CUSTOM_MODE_ONLY }
 				: property;
 		}),
@@ -271,9 +283,10 @@ export function criteriaParameter(body: SearchBody): INodeProperties {
 /**
  * When the node is an AI Agent's tool, the criteria an agent most often needs are ready for the
  * model to fill ($fromAI), so a user need not add each by hand: job titles, skills, a location and
- * the fewest years of experience. Each is optional for the model (an empty answer sends nothing).
+ * years of experience (the fewest a candidate has when ranking resumes; the candidate's own when
+ * ranking job descriptions). Each is optional for the model (an empty answer sends nothing).
  */
-export const TOOL_CRITERIA = [
+const COMMON_TOOL_CRITERIA = [
 	{
 		name: 'jobTitles',
 		displayName: 'Job Titles',
@@ -289,6 +302,10 @@ export const TOOL_CRITERIA = [
 		displayName: 'Location',
 		fromAI: 'A city, region or country to search around; empty for anywhere',
 	},
+] as const;
+
+export const TOOL_CRITERIA = [
+	...COMMON_TOOL_CRITERIA,
 	{
 		name: 'yearsExperienceMin',
 		displayName: 'Minimum Years of Experience',
@@ -296,8 +313,24 @@ export const TOOL_CRITERIA = [
 	},
 ] as const;
 
-export function toolCriteriaParameters(): INodeProperties[] {
-	return TOOL_CRITERIA.map(({ name, displayName, fromAI }) => ({
+const JOB_DESCRIPTION_TOOL_CRITERIA = [
+	...COMMON_TOOL_CRITERIA,
+	{
+		name: 'totalYearsExperience',
+		displayName: 'Years of Experience',
+		fromAI: "The candidate's total years of work experience, as a number; empty for any",
+	},
+] as const;
+
+export type ToolCriterion = (typeof TOOL_CRITERIA | typeof JOB_DESCRIPTION_TOOL_CRITERIA)[number];
+
+/** The tool's criteria of a search body. */
+export function toolCriteriaFor(body: SearchBody): readonly ToolCriterion[] {
+	return body === 'jobDescriptionSearch' ? JOB_DESCRIPTION_TOOL_CRITERIA : TOOL_CRITERIA;
+}
+
+export function toolCriteriaParameters(body: SearchBody = 'resumeSearch'): INodeProperties[] {
+	return toolCriteriaFor(body).map(({ name, displayName, fromAI }) => ({
 		displayName,
 		name,
 		type: 'string',

@@ -25,6 +25,7 @@ export const PAGE_SIZE = {
 	documents: 100,
 	indices: 100,
 	resumeSearch: 50,
+	jobDescriptionSearch: 100,
 } as const;
 
 /** A `next` link is followed at most this many times, so a faulty service cannot loop us forever. */

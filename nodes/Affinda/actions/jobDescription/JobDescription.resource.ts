@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as getMatchDetail from './getMatchDetail.operation';
+import * as search from './search.operation';
 
-export const operations = { getMatchDetail };
+export const operations = { search, getMatchDetail };
 
 export const description: INodeProperties[] = [
 	{
@@ -18,6 +19,13 @@ export const description: INodeProperties[] = [
 				action: 'Get match detail for a job description',
 				description:
 					'Explain, criterion by criterion, what a job description matches in a resume or criteria and what is missing',
+			},
+			{
+				name: 'Search',
+				value: 'search',
+				action: 'Search job descriptions',
+				description:
+					'Rank parsed job descriptions in indices against a resume (which open jobs fit a candidate) or custom criteria',
 			},
 		],
 		default: 'getMatchDetail',

@@ -1,0 +1,123 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readFlag, readIdentifier, readNumber, readOptionalText } from '../../helpers/parameters';
+import { requestForItem } from '../../helpers/request';
+import { matchScoreWeights, WEIGHT_RANGE } from '../../search/criteria';
+import { matchScoreRow } from '../../search/output';
+import { weightProperty } from '../../search/parameters';
+import { byDisplayName } from '../../helpers/order';
+import {
+	optionsCollection,
+	parsedDocumentLocator,
+	simplifyParameterFor,
+} from '../common.descriptions';
+
+/** The specification's generation of the path; the credential's Search & Match API may make it /v3. */
+const MATCH_PATH = '/v2/resume_search/match';
+
+const simplifyParameter = simplifyParameterFor(
+	'Whether to return one flat row (the score and a score per criterion) instead of the raw answer',
+);
+
+/** One Weight per criterion, named on the wire in snake_case, as the pair score's query has it. */
+const weightsParameter: INodeProperties = {
+	displayName: 'Weights',
+	name: 'weights',
+	type: 'collection',
+	placeholder: 'Add Weight',
+	default: {},
+	description: 'How much each criterion counts in the score, from 0 to 1',
+	options: matchScoreWeights()
+		.map(({ criterion, query }) =>
+			weightProperty(query, criterion.label, criterion.label.toLowerCase()),
+		)
+		.sort(byDisplayName),
+};
+
+const properties: INodeProperties[] = [
+	{
+		...parsedDocumentLocator('Resume', 'resume', 'resume', 'The parsed resume to score'),
+		required: true,
+	},
+	{
+		...parsedDocumentLocator(
+			'Job Description',
+			'jobDescription',
+			'jobDescription',
+			'The parsed job description to score the resume against',
+		),
+		required: true,
+	},
+	{
+		displayName: 'Index Name or ID',
+		name: 'index',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getResumeIndices' },
+		default: '',
+		description:
+			'An index that holds the resume, to score within. Leave empty for all indices. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+	},
+	{
+		displayName: 'Search Expression',
+		name: 'search_expression',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. kubernetes AND (aws OR gcp)',
+		description: 'Words or a boolean expression to find in the resume, added to the criteria',
+	},
+	weightsParameter,
+	simplifyParameter,
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['resume'], operation: ['getMatchScore'] } },
+	properties,
+);
+
+function readQuery(this: IExecuteFunctions, itemIndex: number): IDataObject {
+	const identifier = (name: string, displayName: string) =>
+		readIdentifier(
+			{ displayName, name },
+			this.getNodeParameter(name, itemIndex),
+			'a document identifier',
+		);
+	// Both are required on the wire, under their snake_case names.
+	const qs: IDataObject = {
+		resume: identifier('resume', 'Resume'),
+		job_description: identifier('jobDescription', 'Job Description'),
+	};
+	const index = readOptionalText(
+		{ displayName: 'Index Name or ID', name: 'index' },
+		this.getNodeParameter('index', itemIndex, ''),
+		'an index name',
+	);
+	if (index !== undefined) qs.index = index;
+	const expression = readOptionalText(
+		{ displayName: 'Search Expression', name: 'search_expression' },
+		this.getNodeParameter('search_expression', itemIndex, ''),
+	);
+	if (expression !== undefined) qs.search_expression = expression;
+	const weights = this.getNodeParameter('weights', itemIndex, {}) as IDataObject;
+	for (const { criterion, query } of matchScoreWeights()) {
+		const value = weights[query];
+		// Added and left empty: nothing set, so nothing sent.
+		if (value === undefined || value === null || value === '') continue;
+		const parameter = { displayName: `Weights › ${criterion.label}`, name: query };
+		qs[query] = readNumber(parameter, value, WEIGHT_RANGE);
+	}
+	return qs;
+}
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const qs = readQuery.call(this, itemIndex);
+	const answer = await requestForItem.call(this, {
+		method: 'GET',
+		path: MATCH_PATH,
+		qs,
+		itemIndex,
+	});
+	if (!readFlag(simplifyParameter, this.getNodeParameter('simplify', itemIndex))) return answer;
+	return { resume: qs.resume, jobDescription: qs.job_description, ...matchScoreRow(answer) };
+}

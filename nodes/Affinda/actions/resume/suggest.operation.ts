@@ -1,0 +1,104 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import { invalid, readFlag, readNameList } from '../../helpers/parameters';
+import { requestForItem } from '../../helpers/request';
+import { describeAnswer } from '../../../shared';
+import { optionsCollection, simplifyParameterFor } from '../common.descriptions';
+
+/**
+ * What can be suggested: each kind's parameter (named as its query parameter's body field), the
+ * query parameter it goes out as, and its path (the specification's generation; the credential's
+ * Search & Match API may make it /v3).
+ */
+const SUGGESTIONS = {
+	skills: { label: 'Skills', query: 'skills', path: '/v2/resume_search/suggestion_skill' },
+	jobTitles: {
+		label: 'Job Titles',
+		query: 'job_titles',
+		path: '/v2/resume_search/suggestion_job_title',
+	},
+} as const;
+type SuggestionKind = keyof typeof SUGGESTIONS;
+
+const simplifyParameter = simplifyParameterFor(
+	'Whether to return one item holding the list of suggestions (ready to feed a search) instead of one item per suggestion',
+);
+
+const properties: INodeProperties[] = [
+	{
+		displayName: 'Suggest',
+		name: 'suggest',
+		type: 'options',
+		noDataExpression: true,
+		default: 'skills',
+		options: [
+			{ name: 'Skills', value: 'skills', description: 'Skills related to the ones given' },
+			{
+				name: 'Job Titles',
+				value: 'jobTitles',
+				description: 'Job titles related to the ones given',
+			},
+		],
+	},
+	{
+		displayName: 'Skills',
+		name: 'skills',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Python, SQL',
+		description:
+			'Skills to find related ones for, separated by commas, or a list from an expression',
+		displayOptions: { show: { suggest: ['skills'] } },
+	},
+	{
+		displayName: 'Job Titles',
+		name: 'jobTitles',
+		type: 'string',
+		default: '',
+		required: true,
+		placeholder: 'e.g. Software Developer, Team Lead',
+		description:
+			'Job titles to find related ones for, separated by commas, or a list from an expression',
+		displayOptions: { show: { suggest: ['jobTitles'] } },
+	},
+	simplifyParameter,
+	optionsCollection(),
+];
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['resume'], operation: ['suggest'] } },
+	properties,
+);
+
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | IDataObject[]> {
+	const kind = this.getNodeParameter('suggest', itemIndex) as SuggestionKind;
+	const { label, query, path } = SUGGESTIONS[kind];
+	const parameter = { displayName: label, name: kind };
+	const value = this.getNodeParameter(kind, itemIndex);
+	const given = readNameList(parameter, value);
+	if (given.length === 0) invalid(parameter, value, `at least one of the ${label.toLowerCase()}`);
+	// A list goes out as a repeated parameter (?skills=a&skills=b), as the service reads it.
+	const search = given.map((term) => `${query}=${encodeURIComponent(term)}`).join('&');
+	const answer = await requestForItem.call(this, {
+		method: 'GET',
+		path: `${path}?${search}`,
+		itemIndex,
+	});
+	if (!Array.isArray(answer)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Affinda answered ${path} with ${describeAnswer(answer)}, not a list of suggestions`,
+			{ itemIndex },
+		);
+	}
+	const suggestions = (answer as unknown[]).map(String);
+	if (readFlag(simplifyParameter, this.getNodeParameter('simplify', itemIndex))) {
+		return { [kind]: given, suggestions };
+	}
+	return suggestions.map((suggestion) => ({ suggestion }));
+}
