@@ -4,5 +4,6 @@
 module.exports = {
 	...require('./dist/nodes/Affinda/Affinda.node.js'),
 	...require('./dist/nodes/AffindaTrigger/AffindaTrigger.node.js'),
+	...require('./dist/nodes/AffindaPollingTrigger/AffindaPollingTrigger.node.js'),
 	...require('./dist/credentials/AffindaApi.credentials.js'),
 };

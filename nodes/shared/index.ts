@@ -5,12 +5,20 @@
  * A node imports these from here, never from inside another node's folder, so that changing one
  * node cannot silently change another.
  */
+export {
+	DOCUMENT_EVENTS,
+	documentIdentifier,
+	documentState,
+	eventItem,
+	type AffindaEvent,
+} from './documentEvents';
 export { DOCUMENTS_PATH, documentPath } from './documents';
 export { InvalidParameterError } from './errors';
 export { describeAnswer, listFrom, unexpectedAnswer, type ListSource } from './listAnswers';
 export {
 	byName,
 	namedEntries,
+	searchDocumentTypes,
 	searchOrganizations,
 	searchWorkspaces,
 	type NamedEntry,
@@ -19,9 +27,11 @@ export { resourceLocator } from './locator';
 export {
 	affindaApiRequest,
 	affindaApiRequestAllPages,
+	affindaApiRequestPagesUntil,
 	CHECK_BEFORE_REPEATING,
 	CREDENTIAL_TYPE,
 	DEFAULT_TIMEOUT_SECONDS,
+	disconnect,
 	MultipartBody,
 	PAGE_SIZE,
 	type AffindaContext,

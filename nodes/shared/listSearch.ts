@@ -81,3 +81,24 @@ export async function searchWorkspaces(
 	}
 	return byName(items, filter);
 }
+
+/** The document types of the chosen workspace, or all the key can see when none is chosen. */
+export async function searchDocumentTypes(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const workspace = this.getCurrentNodeParameter('workspace', { extractValue: true });
+	const documentTypes = await namedEntries.call(
+		this,
+		'document types',
+		'/v3/document_types',
+		typeof workspace === 'string' && workspace.trim() !== '' ? { workspace: workspace.trim() } : {},
+	);
+	return byName(
+		documentTypes.map((documentType) => ({
+			name: documentType.name ?? documentType.identifier,
+			value: documentType.identifier,
+		})),
+		filter,
+	);
+}

@@ -453,6 +453,43 @@ describe('get, list, delete', () => {
 	});
 });
 
+describe('review: validate, reject, archive (PATCH)', () => {
+	it('stamps the moment, moves the state filter, orders by validated_dt, and refuses what it does not model', async () => {
+		const [first, second, third] = emulator.fixtures.resumes.slice(1, 4).map((r) => r.identifier);
+		for (const identifier of [second, first]) {
+			const answer = await api.patch(`/v3/documents/${identifier}`, { isConfirmed: true });
+			expect(answer.status).toBe(200);
+			expect(answer.body.meta).toMatchObject({ identifier, isConfirmed: true });
+			expect(Date.parse(answer.body.meta.confirmedDt)).not.toBeNaN();
+			await new Promise((resolve) => setTimeout(resolve, 3));
+		}
+		const rejected = await api.patch(`/v3/documents/${third}`, { isRejected: true });
+		expect(rejected.body.meta).toMatchObject({ isRejected: true, isConfirmed: false });
+
+		const validated = await api.get('/v3/documents?state=validated&ordering=-validated_dt');
+		expect(validated.body.results.map((d: Json) => d.meta.identifier)).toEqual([first, second]);
+		const ascending = await api.get('/v3/documents?state=validated&ordering=validated_dt');
+		expect(ascending.body.results.map((d: Json) => d.meta.identifier)).toEqual([second, first]);
+		const rejectedList = await api.get('/v3/documents?state=rejected');
+		expect(rejectedList.body.results.map((d: Json) => d.meta.identifier)).toEqual([third]);
+
+		const undone = await api.patch(`/v3/documents/${first}`, { isConfirmed: false });
+		expect(undone.body.meta).toMatchObject({ isConfirmed: false, confirmedDt: null });
+		expectError(
+			await api.patch(`/v3/documents/${first}`, { isConfirmed: 'yes' }),
+			400,
+			'isConfirmed',
+			'invalid',
+		);
+		expectError(
+			await api.patch(`/v3/documents/${first}`, { workspace: 'other' }),
+			400,
+			'workspace',
+			'not_modelled',
+		);
+	});
+});
+
 describe('update_data', () => {
 	it('updates a resume’s data and its search profile', async () => {
 		const { identifier } = emulator.fixtures.resumes[1];

@@ -67,6 +67,12 @@ export interface StoredDocument {
 	createdDt: string;
 	/** When parsing finished; null while the document is being parsed. Seeded documents are ready. */
 	readyDt: string | null;
+	/** When a person (or a rule) validated the document (`isConfirmed`); null until then. */
+	confirmedDt: string | null;
+	/** When it was rejected; null unless it is. */
+	rejectedDt: string | null;
+	/** When it was archived; null unless it is. */
+	archivedDt: string | null;
 	failed: boolean;
 	error: { errorCode: string; errorDetail: string } | null;
 	warnings: Array<{ warningCode: string; warningDetail: string }>;
@@ -279,6 +285,9 @@ export class Store {
 			llmHint: null,
 			expiryTime: null,
 			regionBias: null,
+			confirmedDt: null,
+			rejectedDt: null,
+			archivedDt: null,
 			failed: false,
 			error: null,
 			warnings: [],

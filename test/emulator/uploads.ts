@@ -348,13 +348,21 @@ export async function uploadDocument(app: App, ctx: RequestContext): Promise<Rep
 
 /** The parse events of a document that just became ready, to the subscriptions that cover it. */
 function announceParsed(app: App, doc: StoredDocument, classified: boolean): void {
+	announce(app, doc, parseEvents(doc, classified));
+}
+
+/**
+ * Sends `events` about `doc` to the subscriptions that cover its workspace. The payload is the
+ * document's metadata, not its data (SKILL).
+ */
+export function announce(app: App, doc: StoredDocument, events: readonly ResthookEvent[]): void {
 	const { store } = app;
 	const workspace = doc.workspace;
 	const scope = { organization: store.organization.identifier, workspace: workspace.identifier };
 	const payload = {
 		identifier: doc.identifier,
 		customIdentifier: doc.customIdentifier,
-		ready: true,
+		ready: store.isReady(doc),
 		failed: doc.failed,
 		fileName: doc.fileName,
 		extractor: doc.extractor,
@@ -363,5 +371,5 @@ function announceParsed(app: App, doc: StoredDocument, classified: boolean): voi
 		errorCode: doc.error?.errorCode ?? null,
 		errorDetail: doc.error?.errorDetail ?? null,
 	};
-	for (const event of parseEvents(doc, classified)) app.webhooks.emit(event, scope, payload);
+	for (const event of events) app.webhooks.emit(event, scope, payload);
 }

@@ -2,14 +2,10 @@ import { createHmac } from 'node:crypto';
 
 import { AffindaTrigger } from '../../nodes/AffindaTrigger/AffindaTrigger.node';
 import { TRIGGER_EVENTS } from '../../nodes/AffindaTrigger/events';
-import {
-	documentState,
-	eventItem,
-	parseEvent,
-	type AffindaEvent,
-} from '../../nodes/AffindaTrigger/output';
+import { parseEvent } from '../../nodes/AffindaTrigger/output';
 import { SeenEvents } from '../../nodes/AffindaTrigger/seenEvents';
 import { isWithinWindow, verifySignature } from '../../nodes/AffindaTrigger/signature';
+import { documentState, eventItem, type AffindaEvent } from '../../nodes/shared';
 import { RESTHOOK_EVENTS } from '../emulator/webhooks';
 
 const KEY = '3f9c2a'.padEnd(64, '7');

@@ -2,39 +2,16 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import {
 	affindaApiRequest,
-	byName,
 	describeAnswer,
 	DOCUMENTS_PATH,
 	listFrom,
-	namedEntries,
 	PAGE_SIZE,
 	unexpectedAnswer,
 } from '../../shared';
 
 /** Searchable lists for resource locators. */
 
-export { searchWorkspaces } from '../../shared';
-
-/** The document types of the chosen workspace, or all the key can see when none is chosen. */
-export async function searchDocumentTypes(
-	this: ILoadOptionsFunctions,
-	filter?: string,
-): Promise<INodeListSearchResult> {
-	const workspace = this.getCurrentNodeParameter('workspace', { extractValue: true });
-	const documentTypes = await namedEntries.call(
-		this,
-		'document types',
-		'/v3/document_types',
-		typeof workspace === 'string' && workspace.trim() !== '' ? { workspace: workspace.trim() } : {},
-	);
-	return byName(
-		documentTypes.map((documentType) => ({
-			name: documentType.name ?? documentType.identifier,
-			value: documentType.identifier,
-		})),
-		filter,
-	);
-}
+export { searchDocumentTypes, searchWorkspaces } from '../../shared';
 
 /**
  * Documents whose file name (or tag) contains the filter, newest first as the service orders them;

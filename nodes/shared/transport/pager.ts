@@ -92,6 +92,26 @@ export async function affindaApiRequestAllPages(
 	asked: AffindaRequest,
 	maxResults?: number,
 ): Promise<IDataObject[]> {
+	return await readPages.call(this, asked, { maxResults });
+}
+
+/**
+ * Collects `results` page by page until `enough` says a page holds the last results wanted (for
+ * a list ordered newest first: one that reaches back far enough), or there is no `next`.
+ */
+export async function affindaApiRequestPagesUntil(
+	this: AffindaContext,
+	asked: AffindaRequest,
+	enough: (page: IDataObject[]) => boolean,
+): Promise<IDataObject[]> {
+	return await readPages.call(this, asked, { enough });
+}
+
+async function readPages(
+	this: AffindaContext,
+	asked: AffindaRequest,
+	{ maxResults, enough }: { maxResults?: number; enough?: (page: IDataObject[]) => boolean },
+): Promise<IDataObject[]> {
 	const connection = await connect.call(this);
 	const request = onConnection(connection, asked);
 	const fail = (message: string, description: string) =>
@@ -161,6 +181,7 @@ export async function affindaApiRequestAllPages(
 		if (maxResults !== undefined && results.length >= maxResults) {
 			return results.slice(0, maxResults);
 		}
+		if (enough?.(pageResults)) return results;
 		if (!answer.next) {
 			checkCount(answer, results.length, skipped, where, fail);
 			return results;

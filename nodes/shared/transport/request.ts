@@ -7,6 +7,7 @@ import type {
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	INode,
+	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
@@ -33,12 +34,16 @@ import { Throttle } from './throttle';
 
 export const CREDENTIAL_TYPE = 'affindaApi';
 
-/** Every n8n context that calls the service: node runs, dropdowns, and the trigger's hooks and webhook. */
+/**
+ * Every n8n context that calls the service: node runs, dropdowns, the webhook trigger's hooks and
+ * webhook, and the polling trigger's polls.
+ */
 export type AffindaContext =
 	| IExecuteFunctions
 	| ILoadOptionsFunctions
 	| IHookFunctions
-	| IWebhookFunctions;
+	| IWebhookFunctions
+	| IPollFunctions;
 
 /**
  * How long one request may go without an answer, unless the operation says otherwise. Affinda
@@ -156,6 +161,14 @@ export async function connect(this: AffindaContext): Promise<Connection> {
 		connection.catch(() => connections.delete(this));
 	}
 	return await connection;
+}
+
+/**
+ * Forgets a context's connection. A polling trigger's context serves every poll of its
+ * activation: each poll starts afresh, so an edited credential counts from the next poll.
+ */
+export function disconnect(this: AffindaContext): void {
+	connections.delete(this);
 }
 
 async function readConnection(this: AffindaContext): Promise<Connection> {

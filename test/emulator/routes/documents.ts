@@ -16,8 +16,10 @@ import { isPdf, writePdf } from '../parsing/pdf';
 import type { Router, RequestContext, Reply } from '../router';
 import type { StoredDocument } from '../store';
 import { updatedData } from '../update-data';
-import { uploadDocument } from '../uploads';
+import { announce, uploadDocument } from '../uploads';
+import { bool, objectOf, str, validate } from '../validation';
 import { documentView } from '../views';
+import type { ResthookEvent } from '../webhooks';
 
 const DOCUMENT_STATES = ['uploaded', 'review', 'validated', 'archived', 'rejected'];
 const CREATED_RANGES: Record<string, number> = {
@@ -31,7 +33,42 @@ const ORDERING_FIELDS: Record<string, (d: StoredDocument) => string> = {
 	created_dt: (d) => d.createdDt,
 	file_name: (d) => d.fileName ?? '',
 	extractor: (d) => d.extractor,
+	// The list orders by when a document was validated (`confirmedDt`) or archived (OAS3).
+	validated_dt: (d) => d.confirmedDt ?? '',
+	archived_dt: (d) => d.archivedDt ?? '',
 };
+
+/** Where a document stands, as the list's `state` filter reads it (the last step it reached). */
+function stateOf(store: App['store'], d: StoredDocument): string {
+	if (d.archivedDt !== null) return 'archived';
+	if (d.rejectedDt !== null) return 'rejected';
+	if (d.confirmedDt !== null) return 'validated';
+	return store.isReady(d) ? 'review' : 'uploaded';
+}
+
+/**
+ * What PATCH changes (DocumentUpdate, OAS3). The emulator models the review steps and the
+ * document's own labels; moving a document (collection, workspace, document type) and the rest
+ * are refused as not modelled, rather than accepted and ignored.
+ */
+const DOCUMENT_UPDATE = objectOf({
+	isConfirmed: bool,
+	isRejected: bool,
+	isArchived: bool,
+	fileName: str({ nullable: true }),
+	customIdentifier: str({ nullable: true }),
+	language: str({ nullable: true }),
+	llmHint: str({ nullable: true }),
+	expiryTime: str({ nullable: true }),
+});
+const NOT_MODELLED = [
+	'collection',
+	'workspace',
+	'documentType',
+	'skipParse',
+	'identifier',
+	'warningMessages',
+];
 
 function enumQuery(
 	ctx: RequestContext,
@@ -93,7 +130,7 @@ function listDocuments(app: App) {
 			return (
 				(!workspace || d.workspace.identifier === workspace) &&
 				(!collection || d.collection?.identifier === collection) &&
-				(!state || (isReady ? 'review' : 'uploaded') === state) &&
+				(!state || stateOf(store, d) === state) &&
 				(ready === undefined || isReady === ready) &&
 				(failed === undefined || (isReady && d.failed) === failed) &&
 				(!customIdentifier || d.customIdentifier === customIdentifier) &&
@@ -153,6 +190,71 @@ function getDocument(app: App) {
 	};
 }
 
+type DocumentUpdate = Partial<
+	Record<'isConfirmed' | 'isRejected' | 'isArchived', boolean> &
+		Record<'fileName' | 'customIdentifier' | 'language' | 'llmHint' | 'expiryTime', string | null>
+>;
+
+/**
+ * PATCH /v3/documents/{identifier}. Validating a document stamps `confirmedDt` and fires
+ * `document.validate.completed`; rejecting stamps `rejectedDt` and fires `document.rejected`
+ * (D-HOOKS: both events, "manually or automatically"); false clears the stamp.
+ */
+function updateDocument(app: App) {
+	return (ctx: RequestContext): Reply => {
+		const { store } = app;
+		const doc = store.requireDocument(ctx.params.identifier);
+		const body = ctx.json();
+		const errors = validate(body, DOCUMENT_UPDATE);
+		for (const field of NOT_MODELLED) {
+			if (typeof body === 'object' && body !== null && field in body) {
+				errors.push({
+					attr: field,
+					code: 'not_modelled',
+					detail: `The emulator does not model changing ${field}.`,
+				});
+			}
+		}
+		if (errors.length > 0) throw validationError(errors);
+		const update = body as DocumentUpdate;
+		if ((update.isConfirmed || update.isRejected) && !store.isReady(doc)) {
+			throw fieldError(
+				'non_field_errors',
+				'invalid',
+				`Document ${doc.identifier} is still being parsed.`,
+			);
+		}
+		const now = new Date(app.scheduler.now()).toISOString();
+		const events: ResthookEvent[] = [];
+		if (update.isConfirmed !== undefined) {
+			if (update.isConfirmed && doc.confirmedDt === null)
+				events.push('document.validate.completed');
+			doc.confirmedDt = update.isConfirmed ? (doc.confirmedDt ?? now) : null;
+		}
+		if (update.isRejected !== undefined) {
+			if (update.isRejected && doc.rejectedDt === null) events.push('document.rejected');
+			doc.rejectedDt = update.isRejected ? (doc.rejectedDt ?? now) : null;
+		}
+		if (update.isArchived !== undefined) {
+			doc.archivedDt = update.isArchived ? (doc.archivedDt ?? now) : null;
+		}
+		for (const field of [
+			'fileName',
+			'customIdentifier',
+			'language',
+			'llmHint',
+			'expiryTime',
+		] as const) {
+			if (update[field] !== undefined) doc[field] = update[field];
+		}
+		if (doc.extractor === 'invoice' && events.includes('document.validate.completed')) {
+			events.push('invoice.validate.completed');
+		}
+		announce(app, doc, events);
+		return { status: 200, body: documentView(store, doc, { origin: ctx.origin }) };
+	};
+}
+
 function updateDocumentData(app: App) {
 	return (ctx: RequestContext): Reply => {
 		const { store } = app;
@@ -193,6 +295,7 @@ export function registerDocumentRoutes(router: Router, app: App): void {
 	router.add('POST', '/v3/documents', (ctx) => uploadDocument(app, ctx));
 	router.add('GET', '/v3/documents', listDocuments(app));
 	router.add('GET', '/v3/documents/{identifier}', getDocument(app));
+	router.add('PATCH', '/v3/documents/{identifier}', updateDocument(app));
 	router.add('DELETE', '/v3/documents/{identifier}', (ctx) => {
 		app.store.deleteDocument(app.store.requireDocument(ctx.params.identifier));
 		return { status: 204 };

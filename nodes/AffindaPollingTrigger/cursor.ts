@@ -1,0 +1,109 @@
+import type { IDataObject } from 'n8n-workflow';
+
+/**
+ * The poll's memory, and the one rule that decides what each poll passes on. Pure: no requests,
+ * no clock. The cursor is a moment on the service's own clock (the newest position the list has
+ * shown), never n8n's, so a skewed clock on either side cannot open a gap or a repeat.
+ */
+
+/** One document as a poll listed it. */
+export interface Listed {
+	identifier: string;
+	/** Where the list's order puts it (epoch ms): when it was created, or validated. */
+	orderedAt: number;
+	/** When it reached the event (epoch ms), and as the service wrote it. */
+	reachedAt: number;
+	reachedAtText: string;
+	/** Whether it starts the workflow (its document type is the one asked for). */
+	wanted: boolean;
+	document: IDataObject;
+}
+
+/** What the node keeps between polls, in n8n's static data for the node. */
+export interface PollState {
+	/** What the state was built for (event, scope, document type): other settings start afresh. */
+	for: string;
+	/** The newest position listed so far (epoch ms); null while the list has been empty. */
+	cursor: number | null;
+	/**
+	 * The documents already passed on, or already there at the first poll, whose position is
+	 * within the late window of the cursor: `identifier@reachedAt` → position. A document is
+	 * passed on once per time it reaches the event (validated again later: again).
+	 */
+	seen: Record<string, number>;
+}
+
+export function seenKey(document: Pick<Listed, 'identifier' | 'reachedAtText'>): string {
+	return `${document.identifier}@${document.reachedAtText}`;
+}
+
+/**
+ * How far back a poll reads: the late window before the cursor. At the first poll (no state)
+ * that is the window before the newest document listed, `newest`; after an empty first poll,
+ * everything.
+ */
+export function floorOf(
+	state: PollState | undefined,
+	newest: number | undefined,
+	windowMs: number,
+): number | undefined {
+	if (state === undefined) return newest === undefined ? undefined : newest - windowMs;
+	return state.cursor === null ? -Infinity : state.cursor - windowMs;
+}
+
+/** Oldest reached first; documents that reached it at the same moment by identifier. */
+function inOrder(a: Listed, b: Listed): number {
+	return a.reachedAt - b.reachedAt || (a.identifier < b.identifier ? -1 : 1);
+}
+
+/**
+ * What a poll passes on, and the state after it. `listed` is everything read, newest first,
+ * down to the floor (and possibly a little past it). At the first poll nothing is passed on:
+ * what is there already is history, recorded so it never counts as new.
+ */
+export function settle(
+	state: PollState | undefined,
+	listed: readonly Listed[],
+	windowMs: number,
+	settingsKey: string,
+): { state: PollState; deliver: Listed[] } {
+	const newest = listed.reduce<number | undefined>(
+		(max, document) => (max === undefined || document.orderedAt > max ? document.orderedAt : max),
+		undefined,
+	);
+	const floor = floorOf(state, newest, windowMs) ?? -Infinity;
+	const seen = state?.seen ?? {};
+	const fresh = new Map<string, Listed>();
+	for (const document of listed) {
+		const key = seenKey(document);
+		if (document.wanted && document.orderedAt >= floor && !(key in seen)) fresh.set(key, document);
+	}
+	const previous = state?.cursor ?? null;
+	const cursor =
+		newest === undefined ? previous : previous === null ? newest : Math.max(previous, newest);
+	const keepFrom = cursor === null ? -Infinity : cursor - windowMs;
+	const kept: Record<string, number> = {};
+	for (const [key, orderedAt] of Object.entries(seen)) {
+		if (orderedAt >= keepFrom) kept[key] = orderedAt;
+	}
+	for (const [key, document] of fresh) {
+		if (document.orderedAt >= keepFrom) kept[key] = document.orderedAt;
+	}
+	return {
+		state: { for: settingsKey, cursor, seen: kept },
+		deliver: state === undefined ? [] : [...fresh.values()].sort(inOrder),
+	};
+}
+
+/** The state kept in static data, if it is one this node made for these settings. */
+export function readState(stored: IDataObject, settingsKey: string): PollState | undefined {
+	const state = stored.pollState as PollState | undefined;
+	if (typeof state !== 'object' || state === null || state.for !== settingsKey) return undefined;
+	if (state.cursor !== null && typeof state.cursor !== 'number') return undefined;
+	if (typeof state.seen !== 'object' || state.seen === null) return undefined;
+	return state;
+}
+
+export function writeState(stored: IDataObject, state: PollState): void {
+	stored.pollState = state as unknown as IDataObject;
+}

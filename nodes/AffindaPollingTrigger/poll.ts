@@ -1,0 +1,149 @@
+import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import {
+	affindaApiRequest,
+	affindaApiRequestPagesUntil,
+	disconnect,
+	documentPath,
+	DOCUMENTS_PATH,
+	eventItem,
+	PAGE_SIZE,
+} from '../shared';
+import { floorOf, readState, settle, writeState, type Listed } from './cursor';
+import { readPollSettings, type PollSettings } from './settings';
+
+/**
+ * One poll: read the documents list newest first, down to the late window before the cursor;
+ * pass on, oldest first, each document that reached the event and was not passed on before; then
+ * keep the new cursor. Every request is made before the state changes, so a poll that fails
+ * leaves the cursor where it was and the next poll passes on what this one would have.
+ */
+
+function text(value: unknown): string | undefined {
+	return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** A listed document, placed; undefined when the list gives it no place (no identifier or time). */
+function listedFrom(document: IDataObject, settings: PollSettings): Listed | undefined {
+	const meta = (document.meta ?? {}) as IDataObject;
+	const identifier = text(meta.identifier);
+	const orderedAt = Date.parse(String(meta[settings.event.orderedBy]));
+	if (identifier === undefined || !Number.isFinite(orderedAt)) return undefined;
+	const reachedAtText =
+		text(meta[settings.event.reachedAt]) ?? String(meta[settings.event.orderedBy]);
+	const reachedAt = Date.parse(reachedAtText);
+	return {
+		identifier,
+		orderedAt,
+		reachedAt: Number.isFinite(reachedAt) ? reachedAt : orderedAt,
+		reachedAtText,
+		wanted: settings.documentType === undefined || meta.documentType === settings.documentType,
+		document,
+	};
+}
+
+function listRequest(settings: PollSettings) {
+	return {
+		method: 'GET' as const,
+		path: DOCUMENTS_PATH,
+		qs: {
+			...settings.scope,
+			...settings.event.filter,
+			ordering: `-${settings.event.ordering}`,
+			limit: PAGE_SIZE.documents,
+			// Pages are read until they reach back far enough, never counted to the end.
+			count: false,
+		},
+	};
+}
+
+/** The documents of the list down to the floor, newest first (at the first poll, the newest's window). */
+async function listDownToFloor(
+	this: IPollFunctions,
+	settings: PollSettings,
+	floorFrom: (newest: number | undefined) => number | undefined,
+): Promise<Listed[]> {
+	let floor: number | undefined;
+	const pages = await affindaApiRequestPagesUntil.call(this, listRequest(settings), (page) =>
+		page.some((document) => {
+			const listed = listedFrom(document, settings);
+			if (!listed) return false;
+			floor ??= floorFrom(listed.orderedAt);
+			return floor !== undefined && listed.orderedAt < floor;
+		}),
+	);
+	return pages
+		.map((document) => listedFrom(document, settings))
+		.filter((listed): listed is Listed => listed !== undefined);
+}
+
+/** The item the workflow starts with: the webhook trigger's item for the same event. */
+async function itemFor(
+	this: IPollFunctions,
+	listed: Listed,
+	settings: PollSettings,
+): Promise<INodeExecutionData> {
+	const meta = (listed.document.meta ?? {}) as IDataObject;
+	const document = settings.fetchDocument
+		? await affindaApiRequest.call(this, { method: 'GET', path: documentPath(listed.identifier) })
+		: undefined;
+	const event = settings.event.value;
+	const json = eventItem(
+		{
+			id: `${listed.identifier}:${event}:${listed.reachedAtText}`,
+			event,
+			timestamp: listed.reachedAt / 1000,
+			payload: { ...meta, extractor: listed.document.extractor ?? null },
+		},
+		// Read from the service with the credential's key: as sure as a verified signature.
+		true,
+		document,
+	);
+	return { json };
+}
+
+/** A manual test: the newest document that reached the event, whatever the cursor says. */
+async function newestItem(
+	this: IPollFunctions,
+	settings: PollSettings,
+): Promise<INodeExecutionData[][]> {
+	const pages = await affindaApiRequestPagesUntil.call(this, listRequest(settings), (page) =>
+		page.some((document) => listedFrom(document, settings)?.wanted === true),
+	);
+	const newest = pages
+		.map((document) => listedFrom(document, settings))
+		.filter((listed): listed is Listed => listed?.wanted === true)
+		.sort((a, b) => b.reachedAt - a.reachedAt || (a.identifier < b.identifier ? 1 : -1))[0];
+	if (!newest) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`No document in this ${Object.keys(settings.scope)[0]}${settings.documentType ? ` of this document type` : ''} has reached "${settings.event.value}" yet`,
+			{
+				description:
+					'Upload a document there (and, for Document Validated, validate it), then test again. Once the workflow is active, each new document starts it.',
+			},
+		);
+	}
+	return [[await itemFor.call(this, newest, settings)]];
+}
+
+export async function pollDocuments(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	// The context serves every poll of the activation: each poll reads the credential afresh.
+	disconnect.call(this);
+	const settings = readPollSettings.call(this);
+	if (this.getMode() === 'manual') return await newestItem.call(this, settings);
+
+	const stored = this.getWorkflowStaticData('node');
+	const state = readState(stored, settings.key);
+	const listed = await listDownToFloor.call(this, settings, (newest) =>
+		floorOf(state, newest, settings.lateWindowMs),
+	);
+	const { state: next, deliver } = settle(state, listed, settings.lateWindowMs, settings.key);
+	const items: INodeExecutionData[] = [];
+	for (const document of deliver) items.push(await itemFor.call(this, document, settings));
+	writeState(stored, next);
+	// One run per document, as the webhook trigger starts one per event.
+	for (const item of items) this.__emit([[item]]);
+	return null;
+}
