@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error */
 /**
  * The part of n8n a polling trigger lives in, in-process: the built Affinda Polling Trigger
  * (dist/) in n8n-core's own PollContext, called as n8n's active workflows call it. Activation
