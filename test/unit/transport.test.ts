@@ -143,7 +143,10 @@ describe('page shape', () => {
 		[{ count: 3 }, 'a JSON object without a "results" list'],
 		[{ results: [1] }, 'a "results" list holding something other than objects'],
 		[{ results: [], count: -1 }, 'a "count" of -1, which is no number of results'],
-		[{ results: [], count: '3' }, 'a "count" of "3", which is no number of results'],
+		[{ results: [], count: 1.5 }, 'a "count" of 1.5, which is no number of results'],
+		// A count that is no number at all is a page still: the pager follows `next` without it.
+		[{ results: [], count: 'many' }, undefined],
+		[{ results: [], count: '3' }, undefined],
 		[{ results: [], next: 5 }, 'a "next" of 5, which is no link'],
 	])('%j: %p', (body, problem) => {
 		expect(pageProblem(body)).toBe(problem);

@@ -336,6 +336,49 @@ describe('Trust under faults, on the wire', () => {
 			expectPagesAsked(['0', '50'], '100');
 		});
 
+		describe('a count that is no number ("many"): paged by next alone, nothing retried', () => {
+			const manyOn = (pages: (request: RecordedRequest) => boolean) =>
+				server.plan(onMatching(pages, { kind: 'patch', body: { count: 'many' } }));
+			const hintsOf = ({ run: execution }: WorkflowRun) =>
+				execution.data.resultData.runData[AFFINDA_NODE_NAME]?.[0]?.hints ?? [];
+
+			test("on page 1 only: everything, checked against the last page's count", async () => {
+				manyOn((r) => r.path === '/v2/resume_search' && r.query.offset === '0');
+				const result = await run(search());
+				expectEveryResult(result);
+				expectPagesAsked(['0', '50', '100']);
+				expect(hintsOf(result)).toEqual([]);
+			});
+
+			test('on every page: everything, and the output says it could not be cross-checked', async () => {
+				manyOn((r) => r.path === '/v2/resume_search');
+				const result = await run(search());
+				expectEveryResult(result);
+				expectPagesAsked(['0', '50', '100']);
+				expect(hintsOf(result)).toEqual([
+					{
+						type: 'warning',
+						location: 'outputPane',
+						message:
+							'Affinda counted the results of POST /v2/resume_search as "many", which is no number: the 120 results were read by following each page\'s next link, with no count to check that none is missing [item 0]',
+					},
+				]);
+			});
+
+			test('a count that is a number and disagrees stays a loud failure', async () => {
+				server.plan((request) => {
+					if (request.path !== '/v2/resume_search') return undefined;
+					const last = request.query.offset === '100';
+					return { kind: 'patch', body: { count: last ? 2000 : 'many' } };
+				});
+				const result = await run(search());
+				expectLoudFailure(
+					result,
+					"Affinda's page 3 of POST /v2/resume_search is the last, but the pages held 120 results where the service counts 2000 [item 0]",
+				);
+			});
+		});
+
 		test('a count the pages do not add up to: a loud failure, not 120 of 2,000', async () => {
 			server.plan(
 				onMatching((r) => r.path === '/v2/resume_search', { kind: 'patch', body: { count: 2000 } }),

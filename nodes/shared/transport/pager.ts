@@ -32,7 +32,8 @@ export const PAGE_SIZE = {
 export const MAX_PAGES = 1000;
 
 export interface PagedResponse extends IDataObject {
-	count?: number | null;
+	/** How many results the service counts: a number, or else a count the pager cannot use. */
+	count?: IDataObject[string];
 	next?: string | null;
 	results?: IDataObject[];
 }
@@ -46,12 +47,10 @@ export function pageProblem(body: unknown): string | undefined {
 	if (results.some((result) => typeof result !== 'object' || result === null)) {
 		return 'a "results" list holding something other than objects';
 	}
-	if (
-		count !== undefined &&
-		count !== null &&
-		!(Number.isSafeInteger(count) && Number(count) >= 0)
-	) {
-		return `a "count" of ${JSON.stringify(count)}, which is no number of results`;
+	// A count that is not a number at all ("many") is no reason to refuse the page: the pager
+	// follows `next` without it. A number that no count can be (-1, 1.5) is a garbled page.
+	if (typeof count === 'number' && !(Number.isSafeInteger(count) && count >= 0)) {
+		return `a "count" of ${count}, which is no number of results`;
 	}
 	if (next !== undefined && next !== null && typeof next !== 'string') {
 		return `a "next" of ${JSON.stringify(next)}, which is no link`;
@@ -148,6 +147,9 @@ async function readPages(
 		return answer;
 	};
 	let count: number | undefined;
+	// A count given that is no number: the pages are followed by `next` alone, and the output says
+	// that what they held could not be checked against a count.
+	let unusableCount: unknown;
 	let url = first;
 	for (let page = 1; ; page++) {
 		const key = pageKey(url);
@@ -165,6 +167,7 @@ async function readPages(
 		const answer = await answering;
 		pending.delete(key);
 		if (typeof answer.count === 'number') count = answer.count;
+		else if (answer.count !== undefined && answer.count !== null) unusableCount = answer.count;
 		const pageResults = answer.results ?? [];
 		const where = `page ${page} of ${request.method} ${url.pathname}`;
 
@@ -183,7 +186,14 @@ async function readPages(
 		}
 		if (enough?.(pageResults)) return results;
 		if (!answer.next) {
-			checkCount(answer, results.length, skipped, where, fail);
+			if (typeof answer.count === 'number') {
+				checkCount(answer.count, results.length, skipped, where, fail);
+			} else if (unusableCount !== undefined) {
+				warn.call(
+					this,
+					`Affinda counted the results of ${request.method} ${first.pathname} as ${shownCount(unusableCount)}, which is no number: the ${results.length} results were read by following each page's next link, with no count to check that none is missing${itemSuffix(request.itemIndex)}`,
+				);
+			}
 			return results;
 		}
 		if (page >= MAX_PAGES) {
@@ -229,19 +239,33 @@ function pageAfter(url: URL, total: number): { url: URL; pageSize: number } | un
 
 /** The last page's `count` must match what the pages held: otherwise results went missing. */
 function checkCount(
-	answer: PagedResponse,
+	count: number,
 	collected: number,
 	skipped: number,
 	where: string,
 	fail: (message: string, description: string) => Error,
 ): void {
-	if (typeof answer.count !== 'number') return;
-	const expected = Math.max(answer.count - skipped, 0);
+	const expected = Math.max(count - skipped, 0);
 	if (collected === expected) return;
 	throw fail(
 		`Affinda's ${where} is the last, but the pages held ${collected} results where the service counts ${expected}`,
 		'The list changed while it was read, or the service miscounted; none of the results were returned rather than an incomplete list. Run again.',
 	);
+}
+
+/** A count that is no number, as the message shows it: text in quotes, a list or object by kind. */
+function shownCount(count: unknown): string {
+	if (typeof count === 'object') return Array.isArray(count) ? 'a list' : 'a JSON object';
+	const shown = JSON.stringify(count);
+	return shown.length > 60 ? `${shown.slice(0, 60)}…` : shown;
+}
+
+/** A warning in the node's output panel (when running a workflow) and in n8n's log. */
+function warn(this: AffindaContext, message: string): void {
+	if ('addExecutionHints' in this) {
+		this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
+	}
+	this.logger.warn(message);
 }
 
 function itemSuffix(itemIndex: number | undefined): string {
