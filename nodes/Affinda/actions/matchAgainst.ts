@@ -12,6 +12,7 @@ import {
 	simplifyParameterFor,
 	wholeNumberParameter,
 } from './common.descriptions';
+import { filledByModelAsTool } from './tool.descriptions';
 
 /**
  * Match Against: what a search (or a search's detail) ranks documents against: criteria set in
@@ -48,11 +49,13 @@ export function matchAgainstParameters(text: MatchAgainstText): INodeProperties[
 	const modes = (Object.keys(MODE_NAMES) as SearchMode[]).filter((mode) => text.modes[mode]);
 	const locators = modes
 		.filter((mode): mode is DocumentMode => mode !== 'custom')
-		.map((mode) => ({
-			...parsedDocumentLocator(MATCH_LABELS[mode], mode, mode, text.locators[mode] ?? ''),
-			required: true,
-			displayOptions: { show: { searchMode: [mode] } },
-		}));
+		.flatMap((mode) =>
+			filledByModelAsTool({
+				...parsedDocumentLocator(MATCH_LABELS[mode], mode, mode, text.locators[mode] ?? ''),
+				required: true,
+				displayOptions: { show: { searchMode: [mode] } },
+			}),
+		);
 	return [
 		{
 			displayName: 'Match Against',

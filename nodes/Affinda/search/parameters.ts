@@ -326,7 +326,7 @@ export type ToolCriterion = (typeof TOOL_CRITERIA | typeof JOB_DESCRIPTION_TOOL_
 
 /** The tool's criteria of a search body. */
 export function toolCriteriaFor(body: SearchBody): readonly ToolCriterion[] {
-	return body === 'jobDescriptionSearch' ? JOB_DESCRIPTION_TOOL_CRITERIA : TOOL_CRITERIA;
+	return body === 'resumeSearch' ? TOOL_CRITERIA : JOB_DESCRIPTION_TOOL_CRITERIA;
 }
 
 export function toolCriteriaParameters(body: SearchBody = 'resumeSearch'): INodeProperties[] {
@@ -336,6 +336,11 @@ export function toolCriteriaParameters(body: SearchBody = 'resumeSearch'): INode
 		type: 'string',
 		default: `={{ /*n8n-auto-generated-fromAI-override*/ $fromAI('${name}', \`${fromAI}\`, 'string', '') }}`,
 		description: `${fromAI.split(';')[0]}. Set by the model when the node is an AI Agent's tool.`,
-		displayOptions: { show: { '@tool': [true], searchMode: ['custom'] } },
+		// Where a Match Against mode exists, the model's criteria are for custom criteria only.
+		displayOptions: {
+			show: RANKED_BY_MODE.includes(body)
+				? { '@tool': [true], searchMode: ['custom'] }
+				: { '@tool': [true] },
+		},
 	}));
 }

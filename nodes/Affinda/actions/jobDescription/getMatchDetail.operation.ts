@@ -3,12 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readIdentifier, readOptionalIdentifier } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/request';
-import { buildSearchBody, readCriteriaValues } from '../../search/input';
-import { criteriaParameter } from '../../search/parameters';
+import { addToolCriteria, buildSearchBody, readCriteriaValues } from '../../search/input';
+import { criteriaParameter, toolCriteriaParameters } from '../../search/parameters';
 import { indicesParameter, optionsCollection, parsedDocumentLocator } from '../common.descriptions';
+import { filledByModelAsTool } from '../tool.descriptions';
 
 const properties: INodeProperties[] = [
-	{
+	...filledByModelAsTool({
 		...parsedDocumentLocator(
 			'Job Description',
 			'identifier',
@@ -16,14 +17,18 @@ const properties: INodeProperties[] = [
 			'The parsed job description to explain',
 		),
 		required: true,
-	},
+	}),
 	indicesParameter('getJobDescriptionIndices', 'Indices of job descriptions the search runs over'),
-	parsedDocumentLocator(
-		'Resume',
-		'resume',
-		'resume',
-		'A parsed resume whose details the job description is compared with. Leave empty to compare with the criteria below only.',
+	...filledByModelAsTool(
+		parsedDocumentLocator(
+			'Resume',
+			'resume',
+			'resume',
+			'A parsed resume whose details the job description is compared with. Leave empty to compare with the criteria below only.',
+		),
+		'Identifier of a parsed resume to compare the job description with; empty to compare with the criteria only',
 	),
+	...toolCriteriaParameters('jobDescriptionMatch'),
 	criteriaParameter('jobDescriptionMatch'),
 	optionsCollection(),
 ];
@@ -45,11 +50,16 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('resume', itemIndex, ''),
 		'a document identifier',
 	);
+	let criteria = readCriteriaValues.call(this, itemIndex, 'jobDescriptionMatch');
+	// As an AI tool, what the model gave for the tool's criteria (version 2 has them).
+	if (this.getNode().typeVersion >= 2) {
+		criteria = addToolCriteria.call(this, itemIndex, criteria, 'jobDescriptionMatch');
+	}
 	const body = buildSearchBody(
 		'jobDescriptionMatch',
 		this.getNodeParameter('indices', itemIndex),
 		resume === undefined ? {} : { resume },
-		readCriteriaValues.call(this, itemIndex, 'jobDescriptionMatch'),
+		criteria,
 	);
 	return await requestForItem.call(this, {
 		method: 'POST',

@@ -3,12 +3,13 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readIdentifier } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/request';
-import { criteriaParameter } from '../../search/parameters';
+import { criteriaParameter, toolCriteriaParameters } from '../../search/parameters';
 import { indicesParameter, optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 import { matchAgainstParameters, readRankedSearchBody } from '../matchAgainst';
+import { filledByModelAsTool } from '../tool.descriptions';
 
 const properties: INodeProperties[] = [
-	{
+	...filledByModelAsTool({
 		...parsedDocumentLocator(
 			'Resume',
 			'identifier',
@@ -16,7 +17,7 @@ const properties: INodeProperties[] = [
 			'The parsed resume to explain: why it ranks where it does in the search below',
 		),
 		required: true,
-	},
+	}),
 	indicesParameter('getResumeIndices', 'Indices of parsed resumes the search runs over'),
 	...matchAgainstParameters({
 		description:
@@ -31,6 +32,7 @@ const properties: INodeProperties[] = [
 			resume: 'The parsed resume whose look-alikes the search finds',
 		},
 	}),
+	...toolCriteriaParameters('resumeSearch'),
 	criteriaParameter('resumeSearch'),
 	optionsCollection(),
 ];

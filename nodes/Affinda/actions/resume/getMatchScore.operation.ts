@@ -12,6 +12,7 @@ import {
 	parsedDocumentLocator,
 	simplifyParameterFor,
 } from '../common.descriptions';
+import { filledByModelAsTool } from '../tool.descriptions';
 
 /** The specification's generation of the path; the credential's Search & Match API may make it /v3. */
 const MATCH_PATH = '/v2/resume_search/match';
@@ -36,11 +37,11 @@ const weightsParameter: INodeProperties = {
 };
 
 const properties: INodeProperties[] = [
-	{
+	...filledByModelAsTool({
 		...parsedDocumentLocator('Resume', 'resume', 'resume', 'The parsed resume to score'),
 		required: true,
-	},
-	{
+	}),
+	...filledByModelAsTool({
 		...parsedDocumentLocator(
 			'Job Description',
 			'jobDescription',
@@ -48,7 +49,7 @@ const properties: INodeProperties[] = [
 			'The parsed job description to score the resume against',
 		),
 		required: true,
-	},
+	}),
 	{
 		displayName: 'Index Name or ID',
 		name: 'index',
