@@ -215,6 +215,34 @@ describe('the node versions, on the wire', () => {
 		]);
 	});
 
+	test('version 2: a skill or language name that is a whole number is sent as its text; a fraction is refused', async () => {
+		const names = (skill: string, language: string) => ({
+			skills: { skills: { values: [{ name: skill }] } },
+			languages: { languages: { values: [{ name: language, required: true }] } },
+		});
+		const { run } = await runWorkflow(
+			searchV2({ searchMode: 'custom', criteria: names('={{ 5 }}', '={{ $json.language }}') }),
+			{ credentials: affindaCredentials(server.url), input: [{ json: { language: 2024 } }] },
+		);
+		expect(run.status).toBe('success');
+		expect(server.requests.map((request) => request.body)).toEqual([
+			{
+				indices: ['all-resumes'],
+				skills: [{ name: '5', required: false }],
+				languages: [{ name: '2024', required: true }],
+			},
+		]);
+
+		const { error } = await runWorkflow(
+			searchV2({ searchMode: 'custom', criteria: names('={{ 1.5 }}', 'English') }),
+			{ credentials: affindaCredentials(server.url) },
+		);
+		expect(error()?.message).toBe(
+			'Parameter "Skills 1 › Name" (skills[0].name) is 1.5, but must be a name [item 0]',
+		);
+		expect(server.requests).toHaveLength(1);
+	});
+
 	test('version 2: Get Match Detail and Add Document take documents picked from lists', async () => {
 		const picked = (value: string) => ({ __rl: true, mode: 'list', value });
 		await runWorkflow(
