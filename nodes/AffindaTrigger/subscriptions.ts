@@ -5,6 +5,7 @@ import {
 	affindaApiRequest,
 	affindaApiRequestAllPages,
 	InvalidParameterError,
+	PAGE_SIZE,
 	type RequestAdvice,
 } from '../shared';
 import { TRIGGER_EVENTS } from './events';
@@ -22,7 +23,6 @@ const SUBSCRIPTIONS_PATH = '/v3/resthook_subscriptions';
 const PAYLOAD_VERSION = 'v3';
 /** How long create() waits for the handshake to activate its subscriptions (tests shorten it). */
 export const activationWait = { timeoutMs: 30_000 };
-const LIST_PAGE_SIZE = 100;
 /** Subscribing is not repeated by itself, but activating again is always safe. */
 const SUBSCRIBE_ADVICE: RequestAdvice = {
 	rerun: 'Activate the workflow again later.',
@@ -108,7 +108,7 @@ async function subscriptionsFor(this: IHookFunctions, targetUrl: string): Promis
 	const all = (await affindaApiRequestAllPages.call(this, {
 		method: 'GET',
 		path: SUBSCRIPTIONS_PATH,
-		qs: { limit: LIST_PAGE_SIZE },
+		qs: { limit: PAGE_SIZE.subscriptions },
 	})) as Subscription[];
 	return all.filter((subscription) => subscription.targetUrl === targetUrl);
 }

@@ -3,30 +3,12 @@ import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_TIMEOUT_SECONDS, resourceLocator } from '../../shared';
 import { byDisplayName } from '../helpers/order';
 import { CONCURRENCY, DEFAULT_CONCURRENCY, REQUEST_TIMEOUT } from '../helpers/request';
+import { INDICES } from '../search/parameters';
 
 /** Parameters several operations share, defined once. */
 
-/** Return All and Limit; `maxLimit` is the endpoint's largest page. */
-export function returnAllAndLimit(maxLimit: number): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			default: 50,
-			typeOptions: { minValue: 1, maxValue: maxLimit },
-			displayOptions: { show: { returnAll: [false] } },
-			description: 'Max number of results to return',
-		},
-	];
-}
+export { returnAllAndLimit } from '../helpers/paging';
+export { ANY } from '../helpers/query';
 
 /** Simplify, on by default; `description` says what the simplified output is. */
 export function simplifyParameterFor(description: string): INodeProperties {
@@ -40,8 +22,7 @@ export const simplifyParameter = simplifyParameterFor(
 /** Index names, loaded from the service for one document type. */
 export function indicesParameter(loadOptionsMethod: string, description: string): INodeProperties {
 	return {
-		displayName: 'Index Names or IDs',
-		name: 'indices',
+		...INDICES,
 		type: 'multiOptions',
 		typeOptions: { loadOptionsMethod },
 		required: true,
@@ -134,6 +115,3 @@ export function parsedDocumentLocator(
 ): INodeProperties {
 	return resourceLocator(displayName, name, DOCUMENT_LISTS[kind], description);
 }
-
-/** A filter added and not yet chosen: it filters nothing, so adding it changes no result. */
-export const ANY = 'any';

@@ -1,31 +1,54 @@
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { affindaApiRequestAllPages, type AffindaRequest } from '../../shared';
-import { readFlag, readWholeNumber } from './parameters';
+import { boundsOf, readFlag, readWholeNumber } from './parameters';
 import { readRequestTimeoutMs } from './request';
+
+const returnAllParameter: INodeProperties = {
+	displayName: 'Return All',
+	name: 'returnAll',
+	type: 'boolean',
+	default: false,
+	description: 'Whether to return all results or only up to a given limit',
+};
+
+/** Limit, from 1 to `maxLimit`, the endpoint's largest page. */
+function limitParameter(maxLimit: number): INodeProperties {
+	return {
+		displayName: 'Limit',
+		name: 'limit',
+		type: 'number',
+		default: 50,
+		typeOptions: { minValue: 1, maxValue: maxLimit },
+		displayOptions: { show: { returnAll: [false] } },
+		description: 'Max number of results to return',
+	};
+}
+
+/** Return All and Limit; `maxLimit` is the endpoint's largest page. */
+export function returnAllAndLimit(maxLimit: number): INodeProperties[] {
+	return [returnAllParameter, limitParameter(maxLimit)];
+}
 
 /**
  * A paged list or search as n8n users expect it: Return All follows every `next` page (pages of
  * `pageSize`, the endpoint's largest); otherwise Limit (1 to `pageSize`) is both the page size
  * asked for and the number returned.
  */
+function readLimit(limit: INodeProperties, value: unknown): number {
+	return readWholeNumber(limit, value, boundsOf(limit));
+}
+
 export async function requestReturnAllOrLimit(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	pageSize: number,
 	request: Omit<AffindaRequest, 'itemIndex'>,
 ): Promise<IDataObject[]> {
-	const returnAll = readFlag(
-		{ displayName: 'Return All', name: 'returnAll' },
-		this.getNodeParameter('returnAll', itemIndex),
-	);
+	const returnAll = readFlag(returnAllParameter, this.getNodeParameter('returnAll', itemIndex));
 	const limit = returnAll
 		? pageSize
-		: readWholeNumber(
-				{ displayName: 'Limit', name: 'limit' },
-				this.getNodeParameter('limit', itemIndex),
-				{ min: 1, max: pageSize },
-			);
+		: readLimit(limitParameter(pageSize), this.getNodeParameter('limit', itemIndex));
 	return await affindaApiRequestAllPages.call(
 		this,
 		{

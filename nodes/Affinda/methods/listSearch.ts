@@ -4,6 +4,7 @@ import {
 	affindaApiRequest,
 	describeAnswer,
 	DOCUMENTS_PATH,
+	EXTRACTOR,
 	listFrom,
 	PAGE_SIZE,
 	unexpectedAnswer,
@@ -68,7 +69,7 @@ export async function searchResumes(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await documentsPage.call(this, filter, paginationToken, ['resume']);
+	return await documentsPage.call(this, filter, paginationToken, [EXTRACTOR.resume]);
 }
 
 export async function searchJobDescriptions(
@@ -76,7 +77,7 @@ export async function searchJobDescriptions(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await documentsPage.call(this, filter, paginationToken, ['job-description']);
+	return await documentsPage.call(this, filter, paginationToken, [EXTRACTOR.jobDescription]);
 }
 
 /** Resumes and job descriptions: the documents an index holds. */
@@ -85,5 +86,8 @@ export async function searchIndexableDocuments(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await documentsPage.call(this, filter, paginationToken, ['resume', 'job-description']);
+	return await documentsPage.call(this, filter, paginationToken, [
+		EXTRACTOR.resume,
+		EXTRACTOR.jobDescription,
+	]);
 }

@@ -4,6 +4,7 @@ import {
 	affindaApiRequest,
 	affindaApiRequestAllPages,
 	describeAnswer,
+	INDICES_PATH,
 	listFrom,
 	PAGE_SIZE,
 	unexpectedAnswer,
@@ -16,14 +17,14 @@ async function indicesOfType(
 ): Promise<INodePropertyOptions[]> {
 	const results = await affindaApiRequestAllPages.call(this, {
 		method: 'GET',
-		path: '/v3/index',
+		path: INDICES_PATH,
 		qs: documentType
 			? { document_type: documentType, limit: PAGE_SIZE.indices }
 			: { limit: PAGE_SIZE.indices },
 	});
 	const indices = listFrom.call(this, results, {
 		what: 'indices',
-		request: 'GET /v3/index',
+		request: `GET ${INDICES_PATH}`,
 		fields: { name: 'string' },
 	});
 	return indices

@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { invalid, readNameList, readOptionalText } from '../helpers/parameters';
 import { buildCriteriaBody } from './body';
 import { criteriaFor, facetLabel, tunes, type SearchBody } from './criteria';
-import { toolCriteriaFor } from './parameters';
+import { INDICES, toolCriteriaFor } from './parameters';
 
 /**
  * Reads an item's criteria into one record keyed by wire field, whichever node version holds
@@ -101,10 +101,9 @@ export function addToolCriteria(
 
 /** `indices` is required by both search bodies: a non-empty list of index names. */
 export function toIndices(value: unknown): string[] {
-	const parameter = { displayName: 'Index Names or IDs', name: 'indices' };
 	const allowed = 'at least one index name';
-	const indices = readNameList(parameter, value, allowed);
-	if (indices.length === 0) invalid(parameter, value, allowed);
+	const indices = readNameList(INDICES, value, allowed);
+	if (indices.length === 0) invalid(INDICES, value, allowed);
 	return indices;
 }
 

@@ -2,34 +2,7 @@ import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-w
 import { NodeApiError } from 'n8n-workflow';
 
 import { mayHaveBeenProcessed, parseRetryAfter, RETRY_POLICY, waitTooLong } from './retry';
-
-/** What went wrong with a request, stripped of the request itself (whose headers hold the key). */
-export interface RequestFailure {
-	status?: number;
-	networkCode?: string;
-	/** The service's JSON error body. */
-	body?: IDataObject;
-	/** A non-JSON error body, such as a proxy's plain-text answer. */
-	text?: string;
-	retryAfterSeconds?: number;
-	/** No answer came within the request's timeout. */
-	timedOutAfterSeconds?: number;
-	/** A success status whose body is not what the endpoint sends: what came instead. */
-	malformed?: string;
-	/** A redirect the node did not follow, and where it pointed. */
-	redirectTo?: string;
-}
-
-/**
- * What a person should do after a failure, written by each operation for itself, so that no
- * advice ever leads to a duplicate (re-running a whole Upload node uploads every item again).
- */
-export interface RequestAdvice {
-	/** After a failure that proves nothing was done (refused, rate-limited, unavailable). */
-	rerun: string;
-	/** After a failure that leaves open whether the service acted (a dropped connection, a 502). */
-	ifUncertain: string;
-}
+import type { FailedRequest, RequestAdvice, RequestFailure } from './types';
 
 /** Reads, searches and updates that set values: repeating them changes nothing. */
 export const REPEATABLE: RequestAdvice = {
@@ -42,19 +15,6 @@ export const CHECK_BEFORE_REPEATING: RequestAdvice = {
 	rerun: 'Run again later.',
 	ifUncertain: 'Affinda may have carried it out: check before running it again.',
 };
-
-/** Where the failure happened, for messages: the request, and which page of a list. */
-export interface FailedRequest {
-	method: string;
-	/** The URL's path, never its origin or query: what a person needs to recognise the call. */
-	path: string;
-	origin: string;
-	itemIndex?: number;
-	idempotent: boolean;
-	advice: RequestAdvice;
-	/** 1-based page of a paged list, with what was read before it. */
-	page?: { number: number; resultsSoFar: number };
-}
 
 export function describeResponse(response: IN8nHttpFullResponse, now = Date.now()): RequestFailure {
 	const { body } = response;

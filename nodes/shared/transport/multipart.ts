@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 
 /**
  * A multipart/form-data body that streams its file from wherever n8n keeps it (memory, disk,
- * database, S3) instead of gathering it in memory first, so a 1 MB upload costs a few 64 kB
- * chunks, not three copies of the file.
+ * database, S3) instead of gathering it in memory first, so a 1 MB upload costs a few chunks of
+ * the size its file source reads, not three copies of the file.
  *
  * n8n's HTTP helper sends any Blob as the request body, reading it with `stream()` and taking its
  * `size` as Content-Length and its `type` as Content-Type. This object is such a Blob, written by

@@ -1,13 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	connect,
-	onConnection,
-	sendRequest,
-	type AffindaContext,
-	type AffindaRequest,
-} from './request';
+import { connect, withSearchApiVersion } from './connection';
+import { sendRequest } from './request';
+import type { AffindaContext, AffindaRequest } from './types';
 
 /**
  * The one pager, for searches and lists alike: follows each answer's absolute `next` URL
@@ -26,6 +22,7 @@ export const PAGE_SIZE = {
 	indices: 100,
 	resumeSearch: 50,
 	jobDescriptionSearch: 100,
+	subscriptions: 100,
 } as const;
 
 /** A `next` link is followed at most this many times, so a faulty service cannot loop us forever. */
@@ -112,7 +109,7 @@ async function readPages(
 	{ maxResults, enough }: { maxResults?: number; enough?: (page: IDataObject[]) => boolean },
 ): Promise<IDataObject[]> {
 	const connection = await connect.call(this);
-	const request = onConnection(connection, asked);
+	const request = withSearchApiVersion(connection, asked);
 	const fail = (message: string, description: string) =>
 		new NodeOperationError(this.getNode(), `${message}${itemSuffix(request.itemIndex)}`, {
 			itemIndex: request.itemIndex,

@@ -1,49 +1,22 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHookFunctions,
-	IHttpRequestMethods,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IN8nHttpFullResponse,
-	INode,
-	IPollFunctions,
-	IWebhookFunctions,
-} from 'n8n-workflow';
-import { NodeOperationError, sleep } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
+import { sleep } from 'n8n-workflow';
 
+import { connect, withSearchApiVersion, type Connection } from './connection';
 import {
 	CHECK_BEFORE_REPEATING,
 	describeConnectionFailure,
 	describeResponse,
 	REPEATABLE,
 	toNodeApiError,
-	type FailedRequest,
-	type RequestAdvice,
-	type RequestFailure,
 } from './failures';
-import { MultipartBody } from './multipart';
 import { provedNotProcessed, RETRY_POLICY, retryDelayMs } from './retry';
-import { Throttle } from './throttle';
+import type { AffindaContext, AffindaRequest, FailedRequest, RequestFailure } from './types';
 
 /**
- * Sending one request: base URL and Bearer auth from the credential (read once per execution), a
- * timeout, redirects kept on the credential's origin, retries as `retry.ts` allows at a pace all
- * the execution's requests share, and every answer checked to be JSON before anyone reads it.
+ * Sending one request on the context's connection (`connection.ts`): a timeout, redirects kept on
+ * the credential's origin, retries as `retry.ts` allows at a pace all the context's requests
+ * share, and every answer checked to be JSON before anyone reads it.
  */
-
-export const CREDENTIAL_TYPE = 'affindaApi';
-
-/**
- * Every n8n context that calls the service: node runs, dropdowns, the webhook trigger's hooks and
- * webhook, and the polling trigger's polls.
- */
-export type AffindaContext =
-	| IExecuteFunctions
-	| ILoadOptionsFunctions
-	| IHookFunctions
-	| IWebhookFunctions
-	| IPollFunctions;
 
 /**
  * How long one request may go without an answer, unless the operation says otherwise. Affinda
@@ -52,150 +25,13 @@ export type AffindaContext =
  */
 export const DEFAULT_TIMEOUT_SECONDS = 60;
 
-interface AffindaCredentials {
-	region?: string;
-	baseUrl?: string;
-	apiKey?: string;
-	searchApiVersion?: string;
-}
-
-export interface AffindaRequest {
-	method: IHttpRequestMethods;
-	/** Path below the base URL, e.g. `/v3/documents`. */
-	path: string;
-	qs?: IDataObject;
-	body?: IDataObject | IDataObject[] | MultipartBody;
-	/** Headers beyond auth, e.g. the X-Hook-Secret that activates a webhook subscription. */
-	headers?: Record<string, string>;
-	/** The input item the request is made for, so errors point at it. */
-	itemIndex?: number;
-	/**
-	 * Whether sending the request twice does no harm, so that a fault after which the service may
-	 * have acted (a 502, a dropped connection) may be retried. Reads, searches and updates that
-	 * set values are; uploads are not. Defaults to GET only.
-	 */
-	idempotent?: boolean;
-	/** What to tell the person when the request fails, for this operation. */
-	advice?: RequestAdvice;
-	/** Milliseconds without an answer before the request is given up (default one minute). */
-	timeoutMs?: number;
-	/**
-	 * A moment (epoch ms) by which the item must be done (Parsing Timeout): no retry is waited for
-	 * past it, and a request in flight gets at most a moment more to answer.
-	 */
-	deadline?: number;
-	/** The error to fail with when the request fails once the deadline has passed. */
-	deadlineError?: () => Error;
-}
-
-/**
- * Where requests go, how they are authenticated, and the key to keep out of every message: read
- * from the credential once per execution, so that items do not each load and decrypt it.
- */
-export interface Connection {
-	baseUrl: string;
-	origin: string;
-	secret?: string;
-	/** Search & Match paths: the specification's `/v2` (default) or the service's current `/v3`. */
-	searchApiVersion: 'v2' | 'v3';
-	/** The Authorization header, as the credential's `authenticate` declares it: Bearer and the key. */
-	authorization: string;
-	/** The pace the execution's requests share. */
-	throttle: Throttle;
-}
-
-/**
- * Search & Match paths as the specification gives them, under /v2. The service documents these as
- * its deprecated v2 API; its current API serves the same requests under /v3.
- */
-const SEARCH_AND_MATCH_V2 = /^\/v2\/(resume_search|job_description_search)(?=\/|\?|$)/;
-
-/** The request as this connection sends it: Search & Match moved to /v3 when the credential says so. */
-export function onConnection(connection: Connection, request: AffindaRequest): AffindaRequest {
-	if (connection.searchApiVersion !== 'v3') return request;
-	return { ...request, path: request.path.replace(SEARCH_AND_MATCH_V2, '/v3/$1') };
-}
-
-export function baseUrlFromCredentials(credentials: AffindaCredentials, node: INode): string {
-	const region = credentials.region ?? 'api';
-	if (region !== 'custom') return `https://${region}.affinda.com`;
-	const configured = String(credentials.baseUrl ?? '').trim();
-	let parsed: URL | undefined;
-	try {
-		parsed = new URL(configured);
-	} catch {
-		parsed = undefined;
-	}
-	if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
-		throw new NodeOperationError(
-			node,
-			`The credential's Base URL "${configured}" is not an http(s) URL`,
-			{
-				description:
-					'Open the Affinda API credential and enter an origin such as https://affinda.example.com.',
-			},
-		);
-	}
-	// Paths are the node's (/v3/documents ...): a path here would make every request a 404.
-	if (parsed.pathname.replace(/\/+$/, '') !== '' || parsed.search || parsed.hash) {
-		throw new NodeOperationError(
-			node,
-			`The credential's Base URL "${configured}" has a path; the node adds /v2/... and /v3/... to the origin itself`,
-			{
-				description: `Open the Affinda API credential and enter the origin only: ${parsed.origin}`,
-			},
-		);
-	}
-	return configured.replace(/\/+$/, '');
-}
-
-/** One connection per n8n context: a node's execution, a dropdown's load, a trigger's hook. */
-const connections = new WeakMap<AffindaContext, Promise<Connection>>();
-
-export async function connect(this: AffindaContext): Promise<Connection> {
-	let connection = connections.get(this);
-	if (!connection) {
-		connection = readConnection.call(this);
-		connections.set(this, connection);
-		// A credential that cannot be read is read again by the next item, which fails on its own.
-		connection.catch(() => connections.delete(this));
-	}
-	return await connection;
-}
-
-/**
- * Forgets a context's connection. A polling trigger's context serves every poll of its
- * activation: each poll starts afresh, so an edited credential counts from the next poll.
- */
-export function disconnect(this: AffindaContext): void {
-	connections.delete(this);
-}
-
-async function readConnection(this: AffindaContext): Promise<Connection> {
-	const credentials = await this.getCredentials<AffindaCredentials>(CREDENTIAL_TYPE);
-	const baseUrl = baseUrlFromCredentials(credentials, this.getNode());
-	const secret = typeof credentials.apiKey === 'string' ? credentials.apiKey : undefined;
-	return {
-		baseUrl,
-		origin: new URL(baseUrl).origin,
-		secret: secret || undefined,
-		searchApiVersion: credentials.searchApiVersion === 'v3' ? 'v3' : 'v2',
-		authorization: `Bearer ${secret ?? ''}`,
-		throttle: new Throttle(),
-	};
-}
-
-export async function getBaseUrl(this: AffindaContext): Promise<string> {
-	return (await connect.call(this)).baseUrl;
-}
-
 /** One request, with retries, answered with the parsed JSON body (empty for a 204). */
 export async function affindaApiRequest(
 	this: AffindaContext,
 	asked: AffindaRequest,
 ): Promise<IDataObject> {
 	const connection = await connect.call(this);
-	const request = onConnection(connection, asked);
+	const request = withSearchApiVersion(connection, asked);
 	const body = await sendRequest.call(this, connection, `${connection.baseUrl}${request.path}`, {
 		request,
 	});

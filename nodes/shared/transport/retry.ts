@@ -10,7 +10,7 @@
  *   when repeated (reads, searches, updates that set values). Never for an upload.
  */
 
-import type { RequestFailure } from './failures';
+import type { RequestFailure } from './types';
 
 export const RETRY_POLICY = {
 	/** Retries after the first attempt. */

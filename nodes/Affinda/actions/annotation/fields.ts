@@ -149,27 +149,28 @@ function propertyFor({ name, displayName, kind, description }: AnnotationField):
 	}
 }
 
+const parsedTypeParameter: INodeProperties = {
+	displayName: 'Parsed Value Type',
+	name: 'parsedType',
+	type: 'options',
+	options: [...PARSED_TYPES],
+	default: 'text',
+	description: 'How to read Parsed Value: as text, a number, true/false, JSON, or no value',
+};
+
+/** Update Fields, without its options (they depend on single or batch update). */
+const updateFieldsParameter = {
+	displayName: 'Update Fields',
+	name: 'updateFields',
+	type: 'collection',
+	placeholder: 'Add Field',
+	default: {},
+} as const;
+
 /** The fields to update, as one collection; with the type that says how to read Parsed Value. */
 export function annotationFieldsCollection(batch: boolean): INodeProperties {
-	const options: INodeProperties[] = [
-		...fieldsFor(batch).map(propertyFor),
-		{
-			displayName: 'Parsed Value Type',
-			name: 'parsedType',
-			type: 'options',
-			options: [...PARSED_TYPES],
-			default: 'text',
-			description: 'How to read Parsed Value: as text, a number, true/false, JSON, or no value',
-		},
-	];
-	return {
-		displayName: 'Update Fields',
-		name: 'updateFields',
-		type: 'collection',
-		placeholder: 'Add Field',
-		default: {},
-		options: options.sort(byDisplayName),
-	};
+	const options: INodeProperties[] = [...fieldsFor(batch).map(propertyFor), parsedTypeParameter];
+	return { ...updateFieldsParameter, options: options.sort(byDisplayName) };
 }
 
 /* ---------------------------------------------------------- request body */
@@ -294,11 +295,7 @@ export function toAnnotationId(value: unknown): number {
 export function buildAnnotationUpdate(values: IDataObject, batch: boolean): IDataObject {
 	const parsedType = (values.parsedType ?? 'text') as ParsedType;
 	if (!PARSED_TYPES.some((type) => type.value === parsedType)) {
-		invalid(
-			{ displayName: 'Parsed Value Type', name: 'parsedType' },
-			parsedType,
-			'one of boolean, json, null, number, text',
-		);
+		invalid(parsedTypeParameter, parsedType, 'one of boolean, json, null, number, text');
 	}
 	const update: IDataObject = {};
 	for (const field of fieldsFor(batch)) {
@@ -312,11 +309,7 @@ export function buildAnnotationUpdate(values: IDataObject, batch: boolean): IDat
 		update[field.name] = toWireValue(field, value, parsedType) as IDataObject[keyof IDataObject];
 	}
 	if (Object.keys(update).length === 0) {
-		invalid(
-			{ displayName: 'Update Fields', name: 'updateFields' },
-			{},
-			'at least one field to change',
-		);
+		invalid(updateFieldsParameter, {}, 'at least one field to change');
 	}
 	return update;
 }

@@ -2,6 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { readFlag, readIdentifier } from '../../helpers/parameters';
 import type { RequestAdvice } from '../../../shared';
+import { simplifyParameter } from '../common.descriptions';
+import { documentLocator } from './descriptions';
 
 /** What the document operations share at run time: paths, identifiers and the output shape. */
 
@@ -10,7 +12,7 @@ export { DOCUMENTS_PATH, documentPath } from '../../../shared';
 /** The Document parameter of Get, Delete and Update Data. */
 export function readDocumentIdentifier(this: IExecuteFunctions, itemIndex: number): string {
 	return readIdentifier(
-		{ displayName: 'Document', name: 'identifier' },
+		documentLocator,
 		this.getNodeParameter('identifier', itemIndex),
 		'a document identifier',
 	);
@@ -81,9 +83,6 @@ export function documentOutput(
 	itemIndex: number,
 	document: IDataObject,
 ): IDataObject {
-	const simplify = readFlag(
-		{ displayName: 'Simplify', name: 'simplify' },
-		this.getNodeParameter('simplify', itemIndex),
-	);
+	const simplify = readFlag(simplifyParameter, this.getNodeParameter('simplify', itemIndex));
 	return simplify ? simplifyDocument(document) : document;
 }

@@ -2,14 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestReturnAllOrLimit } from '../../helpers/paging';
-import {
-	choicesOf,
-	invalid,
-	readFlag,
-	readNameList,
-	readOptionalChoice,
-	readOptionalText,
-} from '../../helpers/parameters';
+import { toQuery, type QueryParameter } from '../../helpers/query';
 import { PAGE_SIZE } from '../../../shared';
 import {
 	ANY,
@@ -20,113 +13,152 @@ import {
 import { compactOption, workspaceLocator } from './descriptions';
 import { DOCUMENTS_PATH, documentOutput } from './document';
 
-/** Each filter's name is the query parameter the service reads (snake_case, as it expects). */
-const filters: INodeProperties[] = [
+/**
+ * Each filter's name is the query parameter the service reads (snake_case, as it expects); its
+ * kind says how its value is read. Yes/no filters are booleans in version 1, their choices as text
+ * in version 2: both read as flags.
+ */
+const filters: QueryParameter[] = [
 	{
-		displayName: 'Collection ID',
-		name: 'collection',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. mEFayXdO',
-		description: 'Only documents in this collection',
+		property: {
+			displayName: 'Collection ID',
+			name: 'collection',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. mEFayXdO',
+			description: 'Only documents in this collection',
+		},
+		kind: 'text',
 	},
 	{
-		displayName: 'Created',
-		name: 'created_dt',
-		type: 'options',
-		default: ANY,
-		options: [
-			{ name: 'Any Time', value: ANY },
-			{ name: 'This Month', value: 'month' },
-			{ name: 'This Week', value: 'week' },
-			{ name: 'This Year', value: 'year' },
-			{ name: 'Today', value: 'today' },
-			{ name: 'Yesterday', value: 'yesterday' },
-		],
-		description: 'Only documents uploaded in this period',
+		property: {
+			displayName: 'Created',
+			name: 'created_dt',
+			type: 'options',
+			default: ANY,
+			options: [
+				{ name: 'Any Time', value: ANY },
+				{ name: 'This Month', value: 'month' },
+				{ name: 'This Week', value: 'week' },
+				{ name: 'This Year', value: 'year' },
+				{ name: 'Today', value: 'today' },
+				{ name: 'Yesterday', value: 'yesterday' },
+			],
+			description: 'Only documents uploaded in this period',
+		},
+		kind: 'choice',
 	},
 	{
-		displayName: 'Custom Identifier',
-		name: 'custom_identifier',
-		type: 'string',
-		default: '',
-		description: 'Only documents uploaded with this custom identifier',
+		property: {
+			displayName: 'Custom Identifier',
+			name: 'custom_identifier',
+			type: 'string',
+			default: '',
+			description: 'Only documents uploaded with this custom identifier',
+		},
+		kind: 'text',
 	},
 	{
-		displayName: 'Failed',
-		name: 'failed',
-		type: 'options',
-		default: ANY,
-		options: [
-			{ name: 'Any', value: ANY },
-			{ name: 'Failed Only', value: 'true' },
-			{ name: 'Not Failed', value: 'false' },
-		],
-		description: 'Only documents whose parsing failed, or only those where it did not',
+		property: {
+			displayName: 'Failed',
+			name: 'failed',
+			type: 'options',
+			default: ANY,
+			options: [
+				{ name: 'Any', value: ANY },
+				{ name: 'Failed Only', value: 'true' },
+				{ name: 'Not Failed', value: 'false' },
+			],
+			description: 'Only documents whose parsing failed, or only those where it did not',
+		},
+		kind: 'flag',
 	},
 	{
-		displayName: 'Ready',
-		name: 'ready',
-		type: 'options',
-		default: ANY,
-		options: [
-			{ name: 'Any', value: ANY },
-			{ name: 'Not Ready', value: 'false' },
-			{ name: 'Ready Only', value: 'true' },
-		],
-		description: 'Only documents that are parsed, or only those still being parsed',
+		property: {
+			displayName: 'Ready',
+			name: 'ready',
+			type: 'options',
+			default: ANY,
+			options: [
+				{ name: 'Any', value: ANY },
+				{ name: 'Not Ready', value: 'false' },
+				{ name: 'Ready Only', value: 'true' },
+			],
+			description: 'Only documents that are parsed, or only those still being parsed',
+		},
+		kind: 'flag',
 	},
 	{
-		displayName: 'Search',
-		name: 'search',
-		type: 'string',
-		default: '',
-		description: 'Only documents whose file name or tag name contains this text, ignoring case',
+		property: {
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			description: 'Only documents whose file name or tag name contains this text, ignoring case',
+		},
+		kind: 'text',
 	},
 	{
-		displayName: 'State',
-		name: 'state',
-		type: 'options',
-		default: ANY,
-		options: [
-			{ name: 'Any State', value: ANY },
-			{ name: 'Archived', value: 'archived' },
-			{ name: 'In Review', value: 'review' },
-			{ name: 'Rejected', value: 'rejected' },
-			{ name: 'Uploaded', value: 'uploaded' },
-			{ name: 'Validated', value: 'validated' },
-		],
-		description: 'Only documents in this state of review',
+		property: {
+			displayName: 'State',
+			name: 'state',
+			type: 'options',
+			default: ANY,
+			options: [
+				{ name: 'Any State', value: ANY },
+				{ name: 'Archived', value: 'archived' },
+				{ name: 'In Review', value: 'review' },
+				{ name: 'Rejected', value: 'rejected' },
+				{ name: 'Uploaded', value: 'uploaded' },
+				{ name: 'Validated', value: 'validated' },
+			],
+			description: 'Only documents in this state of review',
+		},
+		kind: 'choice',
 	},
 	{
-		displayName: 'Tag IDs',
-		name: 'tags',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. 12, 34',
-		description: 'Only documents with these tags: whole-number tag IDs, separated by commas',
+		property: {
+			displayName: 'Tag IDs',
+			name: 'tags',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 12, 34',
+			description: 'Only documents with these tags: whole-number tag IDs, separated by commas',
+		},
+		kind: 'ids',
+		allowed: 'whole-number tag IDs separated by commas',
 	},
-	workspaceLocator,
+	{
+		property: workspaceLocator,
+		kind: 'text',
+	},
 ];
 
-const options: INodeProperties[] = [
-	compactOption,
+const options: QueryParameter[] = [
+	{ property: compactOption, kind: 'flag' },
 	{
-		displayName: 'Include Data',
-		name: 'include_data',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to include a summary of the parsed data of each document; use Get for all of it',
+		kind: 'flag',
+		property: {
+			displayName: 'Include Data',
+			name: 'include_data',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to include a summary of the parsed data of each document; use Get for all of it',
+		},
 	},
 	{
-		displayName: 'Sort By',
-		name: 'ordering',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. -created_dt',
-		description:
-			'Fields to sort by, separated by commas: file_name, extractor, created_dt, validated_dt, archived_dt or parsed__&lt;data point&gt;. Start a field with - to sort descending.',
+		kind: 'names',
+		allowed: 'field names separated by commas',
+		property: {
+			displayName: 'Sort By',
+			name: 'ordering',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. -created_dt',
+			description:
+				'Fields to sort by, separated by commas: file_name, extractor, created_dt, validated_dt, archived_dt or parsed__&lt;data point&gt;. Start a field with - to sort descending.',
+		},
 	},
 ];
 
@@ -138,48 +170,16 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		options: filters,
+		options: filters.map(({ property }) => property),
 	},
 	simplifyParameter,
-	optionsCollection(options),
+	optionsCollection(options.map(({ property }) => property)),
 ];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['document'], operation: ['getMany'] } },
 	properties,
 );
-
-/** A query value from a filter or option, read by its parameter's type; undefined when blank. */
-function toQueryValue(property: INodeProperties, value: unknown): unknown {
-	if (value === ANY) return undefined;
-	// Yes/no filters: booleans in version 1, their choices as text in version 2.
-	if (property.type === 'boolean' || ['failed', 'ready'].includes(property.name)) {
-		return readFlag(property, value);
-	}
-	if (property.type === 'options') return readOptionalChoice(property, value, choicesOf(property));
-	// Lists go as comma-separated values, as the service's own clients send them.
-	if (property.name === 'tags') {
-		const allowed = 'whole-number tag IDs separated by commas';
-		const tags = readNameList(property, value, allowed);
-		if (!tags.every((tag) => /^\d+$/.test(tag))) invalid(property, value, allowed);
-		return tags.length > 0 ? tags.join(',') : undefined;
-	}
-	if (property.name === 'ordering') {
-		const fields = readNameList(property, value, 'field names separated by commas');
-		return fields.length > 0 ? fields.join(',') : undefined;
-	}
-	return readOptionalText(property, value);
-}
-
-function toQuery(properties: INodeProperties[], values: IDataObject): IDataObject {
-	const qs: IDataObject = {};
-	for (const property of properties) {
-		if (values[property.name] === undefined) continue;
-		const value = toQueryValue(property, values[property.name]);
-		if (value !== undefined) qs[property.name] = value;
-	}
-	return qs;
-}
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const qs: IDataObject = {

@@ -3,27 +3,30 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { invalid, parseJsonObject } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/request';
+import { EXTRACTOR } from '../../../shared';
 import { optionsCollection, simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentOutput, documentPath, readDocumentIdentifier } from './document';
 
 /** The extractors whose data this endpoint updates; other documents change through annotations. */
-const UPDATABLE_EXTRACTORS = ['resume', 'job-description'];
+const UPDATABLE_EXTRACTORS: string[] = [EXTRACTOR.resume, EXTRACTOR.jobDescription];
+
+const dataParameter: INodeProperties = {
+	displayName: 'Data',
+	name: 'data',
+	type: 'json',
+	required: true,
+	default: '{\n  "name": { "first": "Jane", "last": "Doe" }\n}',
+	description:
+		"The fields to change, as JSON shaped like the document's parsed data, e.g. name, emails or skills of a resume, or jobTitle of a job description. Fields left out keep their values.",
+};
 
 const properties: INodeProperties[] = [
 	{
 		...documentLocator,
 		description: 'The parsed resume or job description to change',
 	},
-	{
-		displayName: 'Data',
-		name: 'data',
-		type: 'json',
-		required: true,
-		default: '{\n  "name": { "first": "Jane", "last": "Doe" }\n}',
-		description:
-			"The fields to change, as JSON shaped like the document's parsed data, e.g. name, emails or skills of a resume, or jobTitle of a job description. Fields left out keep their values.",
-	},
+	dataParameter,
 	simplifyParameter,
 	optionsCollection(),
 ];
@@ -36,7 +39,7 @@ export const description = updateDisplayOptions(
 function toData(value: unknown): IDataObject {
 	const data = parseJsonObject(value);
 	if (!data || Object.keys(data).length === 0) {
-		invalid({ displayName: 'Data', name: 'data' }, value, 'a JSON object with at least one field');
+		invalid(dataParameter, value, 'a JSON object with at least one field');
 	}
 	return data;
 }

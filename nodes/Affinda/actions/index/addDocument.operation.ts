@@ -3,30 +3,31 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readIdentifier } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/request';
+import { INDICES_PATH } from '../../../shared';
 import { optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 
-const properties: INodeProperties[] = [
-	{
-		displayName: 'Index Name or ID',
-		name: 'indexName',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getAllIndices' },
-		required: true,
-		default: '',
-		description:
-			'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-	},
-	{
-		...parsedDocumentLocator(
-			'Document',
-			'document',
-			'indexable',
-			'The parsed resume or job description to make searchable',
-		),
-		required: true,
-	},
-	optionsCollection(),
-];
+const indexParameter: INodeProperties = {
+	displayName: 'Index Name or ID',
+	name: 'indexName',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getAllIndices' },
+	required: true,
+	default: '',
+	description:
+		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
+};
+
+const documentParameter: INodeProperties = {
+	...parsedDocumentLocator(
+		'Document',
+		'document',
+		'indexable',
+		'The parsed resume or job description to make searchable',
+	),
+	required: true,
+};
+
+const properties: INodeProperties[] = [indexParameter, documentParameter, optionsCollection()];
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['index'], operation: ['addDocument'] } },
@@ -35,18 +36,18 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const indexName = readIdentifier(
-		{ displayName: 'Index Name or ID', name: 'indexName' },
+		indexParameter,
 		this.getNodeParameter('indexName', itemIndex),
 		'an index name',
 	);
 	const document = readIdentifier(
-		{ displayName: 'Document', name: 'document' },
+		documentParameter,
 		this.getNodeParameter('document', itemIndex),
 		'a document identifier',
 	);
 	const added = await requestForItem.call(this, {
 		method: 'POST',
-		path: `/v3/index/${encodeURIComponent(indexName)}/documents`,
+		path: `${INDICES_PATH}/${encodeURIComponent(indexName)}/documents`,
 		body: { document },
 		itemIndex,
 		advice: {

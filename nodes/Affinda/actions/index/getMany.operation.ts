@@ -2,29 +2,35 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestReturnAllOrLimit } from '../../helpers/paging';
-import { choicesOf, readOptionalChoice, readOptionalText } from '../../helpers/parameters';
-import { PAGE_SIZE } from '../../../shared';
+import { toQuery, type QueryParameter } from '../../helpers/query';
+import { INDICES_PATH, PAGE_SIZE } from '../../../shared';
 import { ANY, optionsCollection, returnAllAndLimit } from '../common.descriptions';
 
-const filters: INodeProperties[] = [
+const filters: QueryParameter[] = [
 	{
-		displayName: 'Document Type',
-		name: 'document_type',
-		type: 'options',
-		default: ANY,
-		options: [
-			{ name: 'Any', value: ANY },
-			{ name: 'Job Descriptions', value: 'job_descriptions' },
-			{ name: 'Resumes', value: 'resumes' },
-		],
-		description: 'Only indices of this kind of document',
+		kind: 'choice',
+		property: {
+			displayName: 'Document Type',
+			name: 'document_type',
+			type: 'options',
+			default: ANY,
+			options: [
+				{ name: 'Any', value: ANY },
+				{ name: 'Job Descriptions', value: 'job_descriptions' },
+				{ name: 'Resumes', value: 'resumes' },
+			],
+			description: 'Only indices of this kind of document',
+		},
 	},
 	{
-		displayName: 'Name',
-		name: 'name',
-		type: 'string',
-		default: '',
-		description: 'Only the index with this name',
+		kind: 'text',
+		property: {
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: 'Only the index with this name',
+		},
 	},
 ];
 
@@ -36,7 +42,7 @@ const properties: INodeProperties[] = [
 		type: 'collection',
 		placeholder: 'Add Filter',
 		default: {},
-		options: filters,
+		options: filters.map(({ property }) => property),
 	},
 	optionsCollection(),
 ];
@@ -47,19 +53,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const values = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const qs: IDataObject = {};
-	for (const filter of filters) {
-		const value = values[filter.name] === ANY ? undefined : values[filter.name];
-		const read =
-			filter.type === 'options'
-				? readOptionalChoice(filter, value, choicesOf(filter))
-				: readOptionalText(filter, value);
-		if (read !== undefined) qs[filter.name] = read;
-	}
+	const qs = toQuery(filters, this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 	return await requestReturnAllOrLimit.call(this, itemIndex, PAGE_SIZE.indices, {
 		method: 'GET',
-		path: '/v3/index',
+		path: INDICES_PATH,
 		qs,
 	});
 }

@@ -1,0 +1,120 @@
+import type { INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { Throttle } from './throttle';
+import type { AffindaContext, AffindaRequest } from './types';
+
+/**
+ * The credential, read once per n8n context: where requests go (region or custom base URL), the
+ * Authorization header, the key to keep out of every message, which Search & Match API version
+ * to use, and the pace the context's requests share.
+ */
+
+export const CREDENTIAL_TYPE = 'affindaApi';
+
+interface AffindaCredentials {
+	region?: string;
+	baseUrl?: string;
+	apiKey?: string;
+	searchApiVersion?: string;
+}
+
+/**
+ * Where requests go, how they are authenticated, and the key to keep out of every message: read
+ * from the credential once per execution, so that items do not each load and decrypt it.
+ */
+export interface Connection {
+	baseUrl: string;
+	origin: string;
+	secret?: string;
+	/** Search & Match paths: the specification's `/v2` (default) or the service's current `/v3`. */
+	searchApiVersion: 'v2' | 'v3';
+	/** The Authorization header, as the credential's `authenticate` declares it: Bearer and the key. */
+	authorization: string;
+	/** The pace the execution's requests share. */
+	throttle: Throttle;
+}
+
+/**
+ * Search & Match paths as the specification gives them, under /v2. The service documents these as
+ * its deprecated v2 API; its current API serves the same requests under /v3.
+ */
+const SEARCH_AND_MATCH_V2 = /^\/v2\/(resume_search|job_description_search)(?=\/|\?|$)/;
+
+/** The request as this connection sends it: Search & Match moved to /v3 when the credential says so. */
+export function withSearchApiVersion(
+	connection: Connection,
+	request: AffindaRequest,
+): AffindaRequest {
+	if (connection.searchApiVersion !== 'v3') return request;
+	return { ...request, path: request.path.replace(SEARCH_AND_MATCH_V2, '/v3/$1') };
+}
+
+export function baseUrlFromCredentials(credentials: AffindaCredentials, node: INode): string {
+	const region = credentials.region ?? 'api';
+	if (region !== 'custom') return `https://${region}.affinda.com`;
+	const configured = String(credentials.baseUrl ?? '').trim();
+	let parsed: URL | undefined;
+	try {
+		parsed = new URL(configured);
+	} catch {
+		parsed = undefined;
+	}
+	if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
+		throw new NodeOperationError(
+			node,
+			`The credential's Base URL "${configured}" is not an http(s) URL`,
+			{
+				description:
+					'Open the Affinda API credential and enter an origin such as https://affinda.example.com.',
+			},
+		);
+	}
+	// Paths are the node's (/v3/documents ...): a path here would make every request a 404.
+	if (parsed.pathname.replace(/\/+$/, '') !== '' || parsed.search || parsed.hash) {
+		throw new NodeOperationError(
+			node,
+			`The credential's Base URL "${configured}" has a path; the node adds /v2/... and /v3/... to the origin itself`,
+			{
+				description: `Open the Affinda API credential and enter the origin only: ${parsed.origin}`,
+			},
+		);
+	}
+	return configured.replace(/\/+$/, '');
+}
+
+/** One connection per n8n context: a node's execution, a dropdown's load, a trigger's hook. */
+const connections = new WeakMap<AffindaContext, Promise<Connection>>();
+
+export async function connect(this: AffindaContext): Promise<Connection> {
+	let connection = connections.get(this);
+	if (!connection) {
+		connection = readConnection.call(this);
+		connections.set(this, connection);
+		// A credential that cannot be read is read again by the next item, which fails on its own.
+		connection.catch(() => connections.delete(this));
+	}
+	return await connection;
+}
+
+/**
+ * Forgets a context's connection. A polling trigger's context serves every poll of its
+ * activation: each poll starts afresh, so an edited credential counts from the next poll.
+ */
+export function disconnect(this: AffindaContext): void {
+	connections.delete(this);
+}
+
+async function readConnection(this: AffindaContext): Promise<Connection> {
+	const credentials = await this.getCredentials<AffindaCredentials>(CREDENTIAL_TYPE);
+	const baseUrl = baseUrlFromCredentials(credentials, this.getNode());
+	const secret = typeof credentials.apiKey === 'string' ? credentials.apiKey : undefined;
+	return {
+		baseUrl,
+		origin: new URL(baseUrl).origin,
+		secret: secret || undefined,
+		searchApiVersion: credentials.searchApiVersion === 'v3' ? 'v3' : 'v2',
+		authorization: `Bearer ${secret ?? ''}`,
+		throttle: new Throttle(),
+	};
+}
