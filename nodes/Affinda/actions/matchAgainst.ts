@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requestReturnAllOrLimit } from '../helpers/paging';
-import { readFlag, readIdentifier, readWholeNumber } from '../helpers/parameters';
+import { boundsOf, readFlag, readIdentifier, readWholeNumber } from '../helpers/parameters';
 import { addToolCriteria, buildSearchBody, readCriteriaValues } from '../search/input';
 import type { SearchBody } from '../search/criteria';
 import { criteriaParameter, toolCriteriaParameters } from '../search/parameters';
@@ -151,9 +151,8 @@ export async function runRankedSearch(
 ): Promise<{ body: IDataObject; results: IDataObject[]; simplify: boolean }> {
 	const body = readRankedSearchBody.call(this, itemIndex, search.body);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const offset = readWholeNumber({ displayName: 'Offset', name: 'offset' }, options.offset ?? 0, {
-		min: 0,
-	});
+	const offsetParameter = offsetOption(search.ranked);
+	const offset = readWholeNumber(offsetParameter, options.offset ?? 0, boundsOf(offsetParameter));
 	const results = await requestReturnAllOrLimit.call(this, itemIndex, search.pageSize, {
 		method: 'POST',
 		path: search.path,
@@ -162,7 +161,7 @@ export async function runRankedSearch(
 		idempotent: true,
 	});
 	const simplify = readFlag(
-		{ displayName: 'Simplify', name: 'simplify' },
+		simplifyParameterFor(search.simplified),
 		this.getNodeParameter('simplify', itemIndex),
 	);
 	return { body, results, simplify };
