@@ -14,6 +14,7 @@ import { outputItems, executionError } from '../helpers/real-n8n/run-data';
 import { startRecordingServer } from '../helpers/recording-server';
 import { renderTable } from './table';
 import { uploadOpenRole } from '../e2e/trigger-example';
+import { showOpenJobsExample } from './open-jobs-demo';
 import { showTriggerExample } from './trigger-demo';
 
 const DEMO_OWNER: Owner = {
@@ -130,6 +131,8 @@ async function main(): Promise<void> {
 			{ title: 'Location', value: (row) => scoreText(row.locationScore), align: 'right' },
 		]),
 	);
+	// The other way round: which open jobs fit a new CV, and why the best one does.
+	await showOpenJobsExample(n8n.client, workflows, emulator, say, step);
 	say();
 	await showTriggerExample(n8n.client, workflows, emulator, step);
 	say();

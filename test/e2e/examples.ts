@@ -15,6 +15,7 @@ export const NIGHTLY_REMATCH = 'nightly-rematch-open-jobs.json';
 export const CV_EMAIL_INTAKE = 'cv-email-intake.json';
 export const CV_PARSED_TRIGGER = 'cv-parsed-trigger.json';
 export const CAREERS_FORM_INTAKE = 'careers-form-intake.json';
+export const CV_OPEN_JOBS = 'cv-open-jobs-for-candidate.json';
 
 export const AFFINDA_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaTrigger';
 
@@ -70,6 +71,10 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 			jobDescription: byId(setup.openRoles[0]),
 		});
 		return setParameters(ranking, 'Tell the recruiter', { url: setup.notifyUrl });
+	},
+	[CV_OPEN_JOBS]: (workflow, setup) => {
+		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
+		return setParameters(parsing, 'Tell the recruiter', { url: setup.notifyUrl });
 	},
 	[CAREERS_FORM_INTAKE]: (workflow, setup) => {
 		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });

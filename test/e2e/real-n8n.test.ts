@@ -11,6 +11,7 @@ import { startEmulator, type Emulator, type ReceivedRequest } from '../emulator'
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
 import {
 	CV_EMAIL_INTAKE,
+	CV_OPEN_JOBS,
 	importExample,
 	NIGHTLY_REMATCH,
 	RANK_CANDIDATES,
@@ -19,6 +20,7 @@ import {
 import type { Execution } from '../helpers/real-n8n/n8n-client';
 import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from '../helpers/real-n8n/real-n8n';
 import { executionError, outputItems } from '../helpers/real-n8n/run-data';
+import { applicationEmail } from './trigger-example';
 import {
 	affindaNode,
 	manualTrigger,
@@ -688,7 +690,63 @@ describe('the example workflows in test/examples', () => {
 			/^New applicant Olivia Nguyen is shortlisted \(score \d\.\d\d\) from Olivia Nguyen <.+>\. Skills matched: .+\. Missing: /,
 		);
 	});
+
+	test(`${CV_OPEN_JOBS}: a CV by email is parsed, the open jobs that fit it ranked, the best explained, the recruiter told`, async () => {
+		const email = applicationEmail(
+			'Olivia Nguyen <olivia.nguyen@example.com>',
+			emulator.fixtures.sampleFiles.resumeText,
+		);
+		const example = await importExample(n8n.client, CV_OPEN_JOBS, setup);
+		const execution = await n8n.client.runManually(example.stored, example.trigger, {
+			[example.trigger]: [email],
+		});
+		expect(executionError(execution)).toBeUndefined();
+
+		const parsed = outputItems(execution, 'Parse CV')[0].json as { identifier: string };
+		const searches = requestsTo('POST', '/v2/job_description_search');
+		expect(searches.map((request) => [request.query, request.body])).toEqual([
+			[
+				{ offset: '0', limit: '5' },
+				{ indices: ['all-job-descriptions'], resume: parsed.identifier },
+			],
+		]);
+		const jobs = json(outputItems(execution, 'Which open jobs fit'));
+		expect(jobs).toHaveLength(5);
+		const scores = jobs.map((job) => job.score as number);
+		expect(scores).toEqual([...scores].sort((a, b) => b - a));
+		for (const job of jobs) {
+			expect(job).toEqual(
+				expect.objectContaining({
+					jobTitle: expect.any(String),
+					organization: expect.any(String),
+					skillsScore: expect.any(Number),
+					identifier: expect.any(String),
+				}),
+			);
+		}
+		// Only the best fit is explained, once.
+		expect(
+			requestsTo('POST', /^\/v2\/job_description_search\/details\//).map((r) => [r.path, r.body]),
+		).toEqual([
+			[
+				`/v2/job_description_search/details/${String(jobs[0].identifier)}`,
+				{ indices: ['all-job-descriptions'], resume: parsed.identifier },
+			],
+		]);
+		expect(inbox.requests).toHaveLength(1);
+		const posted = inbox.requests[0].body as { text: string; openJobs: unknown[] };
+		expect(posted.openJobs).toEqual(jobs);
+		expect(posted.text).toMatch(
+			new RegExp(
+				`^New applicant Olivia Nguyen <olivia\\.nguyen@example\\.com> fits 5 open jobs: .+\\. Best fit: ${escape(String(jobs[0].jobTitle))}\\. Skills matched: .*\\. The job also asks for: `,
+			),
+		);
+	});
 });
+
+function escape(text: string): string {
+	return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** The total the service reports for a search body, asked directly (one result is enough to learn it). */
 async function directSearchCount(body: object): Promise<number> {
