@@ -14,10 +14,12 @@ export const RANK_CANDIDATES = 'rank-candidates-for-a-role.json';
 export const NIGHTLY_REMATCH = 'nightly-rematch-open-jobs.json';
 export const CV_EMAIL_INTAKE = 'cv-email-intake.json';
 export const CV_PARSED_TRIGGER = 'cv-parsed-trigger.json';
+export const CV_PARSED_POLLING = 'cv-parsed-polling.json';
 export const CAREERS_FORM_INTAKE = 'careers-form-intake.json';
 export const CV_OPEN_JOBS = 'cv-open-jobs-for-candidate.json';
 
 export const AFFINDA_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaTrigger';
+export const AFFINDA_POLLING_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaPollingTrigger';
 
 export interface ExampleSetup {
 	credential: { id: string; name: string };
@@ -41,6 +43,18 @@ export interface ImportedExample {
 /** A document typed in by identifier, as a user does in a resource locator's By ID mode. */
 const byId = (value: string) => ({ __rl: true, mode: 'id', value });
 
+/** The CV-parsed examples' set-up: the workspace in the upload and the trigger, the role, the chat. */
+function parsedCvEdits(workflow: WorkflowJson, setup: ExampleSetup): WorkflowJson {
+	const upload = setParameters(workflow, 'Send CV to Affinda', {
+		workspace: byId(setup.workspace),
+	});
+	const trigger = setParameters(upload, 'CV parsed', { workspace: byId(setup.workspace) });
+	const ranking = setParameters(trigger, 'Rank for the open role', {
+		jobDescription: byId(setup.openRoles[0]),
+	});
+	return setParameters(ranking, 'Tell the recruiter', { url: setup.notifyUrl });
+}
+
 /** Per example, the edits its sticky note asks a user to make. */
 const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) => WorkflowJson> = {
 	[RANK_CANDIDATES]: (workflow) => workflow,
@@ -62,16 +76,9 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 		});
 		return setParameters(ranking, 'Tell the recruiter', { url: setup.notifyUrl });
 	},
-	[CV_PARSED_TRIGGER]: (workflow, setup) => {
-		const upload = setParameters(workflow, 'Send CV to Affinda', {
-			workspace: byId(setup.workspace),
-		});
-		const trigger = setParameters(upload, 'CV parsed', { workspace: byId(setup.workspace) });
-		const ranking = setParameters(trigger, 'Rank for the open role', {
-			jobDescription: byId(setup.openRoles[0]),
-		});
-		return setParameters(ranking, 'Tell the recruiter', { url: setup.notifyUrl });
-	},
+	[CV_PARSED_TRIGGER]: (workflow, setup) => parsedCvEdits(workflow, setup),
+	// The same steps: only the trigger differs, and it needs no public URL.
+	[CV_PARSED_POLLING]: (workflow, setup) => parsedCvEdits(workflow, setup),
 	[CV_OPEN_JOBS]: (workflow, setup) => {
 		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
 		return setParameters(parsing, 'Tell the recruiter', { url: setup.notifyUrl });
@@ -88,7 +95,7 @@ export function prepareExample(file: string, setup: ExampleSetup): WorkflowJson 
 	const edit = USER_EDITS[file];
 	if (!edit) throw new Error(`test/examples/${file} has no set-up steps in test/e2e/examples.ts`);
 	let workflow = readExampleWorkflow(file);
-	for (const nodeType of [AFFINDA_NODE_TYPE, AFFINDA_TRIGGER_TYPE])
+	for (const nodeType of [AFFINDA_NODE_TYPE, AFFINDA_TRIGGER_TYPE, AFFINDA_POLLING_TRIGGER_TYPE])
 		workflow = useCredential(workflow, nodeType, AFFINDA_CREDENTIAL_TYPE, setup.credential);
 	return edit(workflow, setup);
 }

@@ -9,6 +9,8 @@ import type {
 	INodeTypeDescription,
 	IVersionedNodeType,
 } from 'n8n-workflow';
+// n8n's loader adds these to every polling node; n8n-core keeps them out of its index.
+import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
 import { NodeHelpers } from 'n8n-workflow';
 
 import { Affinda } from '../../nodes/Affinda/Affinda.node';
@@ -37,10 +39,16 @@ function plain(node: INodeType): PackageNodeType {
 }
 
 /** This package's node types, by the type name a workflow gives them. */
+/** A polling node as n8n loads it: with the Poll Times parameter n8n's loader adds to every one. */
+function withPollTimes(node: INodeType): INodeType {
+	node.description.properties = [...commonPollingParameters, ...node.description.properties];
+	return node;
+}
+
 export const NODE_TYPES: Record<string, PackageNodeType> = {
 	[`${PACKAGE_NAME}.affinda`]: versioned(new Affinda()),
 	[`${PACKAGE_NAME}.affindaTrigger`]: plain(new AffindaTrigger()),
-	[`${PACKAGE_NAME}.affindaPollingTrigger`]: plain(new AffindaPollingTrigger()),
+	[`${PACKAGE_NAME}.affindaPollingTrigger`]: plain(withPollTimes(new AffindaPollingTrigger())),
 };
 
 /** A node as a workflow saves it: its type and parameters. */

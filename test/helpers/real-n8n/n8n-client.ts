@@ -64,6 +64,11 @@ export class N8nClient {
 	/** Sets up the owner of a fresh n8n, logs in and creates an API key with every scope. */
 	static async bootstrap(baseUrl: string, owner: Owner): Promise<N8nClient> {
 		await request(baseUrl, 'POST', '/rest/owner/setup', { body: owner });
+		return await N8nClient.logIn(baseUrl, owner);
+	}
+
+	/** Logs in as the owner of an n8n already set up, and creates an API key with every scope. */
+	static async logIn(baseUrl: string, owner: Owner): Promise<N8nClient> {
 		const login = await fetch(`${baseUrl}/rest/login`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
@@ -76,7 +81,8 @@ export class N8nClient {
 		};
 		const key = (await request(baseUrl, 'POST', '/rest/api-keys', {
 			cookie,
-			body: { label: 'e2e', expiresAt: null, scopes: scopes.data },
+			// Labels are unique per user: a login after a restart makes a key of its own.
+			body: { label: `e2e ${new Date().toISOString()}`, expiresAt: null, scopes: scopes.data },
 		})) as { data: { rawApiKey: string } };
 		return new N8nClient(baseUrl, cookie, key.data.rawApiKey);
 	}

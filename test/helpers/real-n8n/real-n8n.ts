@@ -47,6 +47,11 @@ export interface RealN8n {
 	process: N8nProcess;
 	userFolder: string;
 	n8nVersion: string;
+	/**
+	 * Stops n8n and starts it again on the same user folder (database, static data, credentials),
+	 * as after a reboot; `client`, `process` and `baseUrl` then refer to the new process.
+	 */
+	restart(): Promise<void>;
 	stop(): Promise<void>;
 }
 
@@ -58,8 +63,8 @@ export async function startRealN8n(options: RealN8nOptions = {}): Promise<RealN8
 		if (!options.keepUserFolder) rmSync(userFolder, { recursive: true, force: true });
 	};
 	let n8n: N8nProcess | undefined;
-	try {
-		n8n = await startN8nProcess({
+	const start = async () =>
+		await startN8nProcess({
 			n8nMain: runtime.n8nMain,
 			nodePath: runtime.node.path,
 			userFolder,
@@ -68,20 +73,27 @@ export async function startRealN8n(options: RealN8nOptions = {}): Promise<RealN8
 			encryptionKey: E2E_ENCRYPTION_KEY,
 			env: { ...runtime.env, ...options.env },
 		});
-		const client = await N8nClient.bootstrap(n8n.baseUrl, owner);
-		const started = n8n;
-		return {
+	try {
+		n8n = await start();
+		const started: RealN8n = {
 			baseUrl: n8n.baseUrl,
-			client,
+			client: await N8nClient.bootstrap(n8n.baseUrl, owner),
 			owner,
 			process: n8n,
 			userFolder,
 			n8nVersion: runtime.version,
+			restart: async () => {
+				await started.process.stop();
+				started.process = await start();
+				started.baseUrl = started.process.baseUrl;
+				started.client = await N8nClient.logIn(started.baseUrl, owner);
+			},
 			stop: async () => {
-				await started.stop();
+				await started.process.stop();
 				removeUserFolder();
 			},
 		};
+		return started;
 	} catch (error) {
 		await n8n?.stop();
 		removeUserFolder();
