@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals */
 // End to end: the Affinda Polling Trigger in a real n8n against the emulator. Activated with a
 // one-minute poll (the shortest n8n allows), it starts one run per document parsed after
 // activation, none for what was there before, and nothing again after n8n restarts, then goes on
