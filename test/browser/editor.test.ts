@@ -156,6 +156,9 @@ async function addAffindaAction(action: string): Promise<void> {
 	await editor.chooseAction(action);
 }
 
+/** The identifier of a list entry as the resource locator shows it, "Name (identifier)". */
+const idOf = (entry: string) => /\((\w+)\)$/.exec(entry)?.[1] as string;
+
 /** n8n refuses to run a node whose panel shows issues; it says so in a toast. */
 async function refusedForIssues(): Promise<void> {
 	await editor.page.getByText('Workflow has issues').first().waitFor();
@@ -343,6 +346,10 @@ describe('every panel', () => {
 		'Delete a document',
 		'Update the data of a resume or job description',
 		'Get match detail for a job description',
+		'Search job descriptions',
+		'Get match detail for a resume',
+		'Get the match score of a resume and a job description',
+		'Suggest related skills or job titles',
 		'Add a document to an index',
 		'Get many indices',
 		'Update an annotation',
@@ -440,8 +447,6 @@ describe('every panel', () => {
 		TASK_TIMEOUT_MS,
 	);
 
-	const idOf = (entry: string) => /\((\w+)\)$/.exec(entry)?.[1] as string;
-
 	test(
 		'Get Match Detail: job description and resume picked from lists reach the service',
 		async () => {
@@ -471,6 +476,88 @@ describe('every panel', () => {
 			const added = await requestTo('POST', /^\/v3\/index\/.+\/documents$/);
 			expect(added.path).toBe(`/v3/index/${emulator.fixtures.indices.newCandidates}/documents`);
 			expect(added.body).toEqual({ document: idOf(document) });
+		},
+		TASK_TIMEOUT_MS,
+	);
+});
+
+/* ------------------------------------------------- Search & Match both ways */
+
+describe('Search & Match both ways', () => {
+	test(
+		'Job Description → Search: a resume picked from the list, run, the open jobs as a table',
+		async () => {
+			await newWorkflowWith('Search job descriptions');
+			await editor.choose('indices', emulator.fixtures.indices.jobDescriptions);
+			await editor.choose('searchMode', 'Resume');
+			const resume = await editor.pickFromList('resume');
+			await editor.screenshot('panel-job-description-search-resume');
+			await editor.executeStep();
+			const search = await requestTo('POST', '/v2/job_description_search');
+			expect(search.body).toEqual({
+				indices: [emulator.fixtures.indices.jobDescriptions],
+				resume: idOf(resume),
+			});
+			expect(search.query).toEqual({ limit: '50', offset: '0' });
+			const columns = await editor.outputTableHeaders();
+			expect(columns.slice(0, 3)).toEqual(['jobTitle', 'organization', 'score']);
+			expect(columns).toEqual(expect.arrayContaining(['skillsScore', 'identifier']));
+			await editor.screenshot('output-job-description-search');
+		},
+		TASK_TIMEOUT_MS,
+	);
+
+	test(
+		'Resume → Get Match Detail: a resume and the job description to explain it against, picked from lists',
+		async () => {
+			await newWorkflowWith('Get match detail for a resume');
+			const resume = await editor.pickFromList('identifier');
+			await editor.choose('indices', emulator.fixtures.indices.resumes);
+			await editor.choose('searchMode', 'Job Description');
+			const jobDescription = await editor.pickFromList('jobDescription');
+			await editor.screenshot('panel-resume-match-detail-picked');
+			await editor.executeStep();
+			const detail = await requestTo('POST', /^\/v2\/resume_search\/details\//);
+			expect(detail.path).toBe(`/v2/resume_search/details/${idOf(resume)}`);
+			expect(detail.body).toEqual({
+				indices: [emulator.fixtures.indices.resumes],
+				jobDescription: idOf(jobDescription),
+			});
+		},
+		TASK_TIMEOUT_MS,
+	);
+
+	test(
+		'Resume → Get Match Score: both picked from lists; a weight added and left empty sends nothing',
+		async () => {
+			await newWorkflowWith('Get the match score of a resume and a job description');
+			const resume = await editor.pickFromList('resume');
+			const jobDescription = await editor.pickFromList('jobDescription');
+			await editor.addFromDropdown('Add Weight', 'Skills');
+			await editor.screenshot('panel-match-score-picked');
+			await editor.executeStep();
+			const score = await requestTo('GET', '/v2/resume_search/match');
+			expect(score.query).toEqual({
+				resume: idOf(resume),
+				job_description: idOf(jobDescription),
+			});
+			const columns = await editor.outputTableHeaders();
+			expect(columns.slice(0, 3)).toEqual(['resume', 'jobDescription', 'score']);
+		},
+		TASK_TIMEOUT_MS,
+	);
+
+	test(
+		'Resume → Suggest: skills typed in go as repeated parameters, suggestions come back',
+		async () => {
+			await newWorkflowWith('Suggest related skills or job titles');
+			await editor.fillText('skills', 'Python, SQL');
+			await editor.executeStep();
+			const suggestion = await requestTo('GET', '/v2/resume_search/suggestion_skill');
+			expect(suggestion.query).toEqual({ skills: ['Python', 'SQL'] });
+			const columns = await editor.outputTableHeaders();
+			expect(columns).toEqual(expect.arrayContaining(['skills', 'suggestions']));
+			await editor.screenshot('output-suggest');
 		},
 		TASK_TIMEOUT_MS,
 	);
