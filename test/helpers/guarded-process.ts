@@ -31,6 +31,8 @@ export interface GuardedProcess {
 	exitCode(): number | null | undefined;
 	/** SIGTERM, then SIGKILL to its whole group if it has not stopped within the grace period. */
 	stop(graceMs?: number): Promise<void>;
+	/** SIGKILL to its whole group at once, as a crash or an out-of-memory kill would end it. */
+	kill(): Promise<void>;
 }
 
 const OUTPUT_KEEP = 1_000_000;
@@ -70,6 +72,12 @@ export function startGuardedProcess(
 				clearTimeout(timer);
 			}
 			killGroup(); // anything left behind in the group
+			child.stdin?.destroy();
+			process.off('exit', killGroup);
+		},
+		kill: async () => {
+			killGroup();
+			if (running()) await exited;
 			child.stdin?.destroy();
 			process.off('exit', killGroup);
 		},

@@ -26,10 +26,14 @@ export interface Application {
  * `count` CVs, each a real resume text (so the emulator parses it) made unique and padded with
  * project notes to a size spread evenly on a log scale from 1 kB to 2 MB.
  */
-export function applications(resumeTextPath: string, count: number): Application[] {
+export function applications(
+	resumeTextPath: string,
+	count: number,
+	refPrefix = 'careers',
+): Application[] {
 	const resume = readFileSync(resumeTextPath, 'utf8');
 	return Array.from({ length: count }, (_, i) => {
-		const candidateRef = `careers-${String(i + 1).padStart(3, '0')}`;
+		const candidateRef = `${refPrefix}-${String(i + 1).padStart(3, '0')}`;
 		const target = Math.round(1024 * 2048 ** (count > 1 ? i / (count - 1) : 0));
 		let text = `${resume}\nApplication reference: ${candidateRef}\n`;
 		for (let line = 0; Buffer.byteLength(text) < target; line++)
@@ -81,17 +85,7 @@ export async function postAll(
 	const started = Date.now();
 	const responses = await Promise.all(
 		sent.map(async (application) => {
-			const form = new FormData();
-			form.append('candidateRef', application.candidateRef);
-			form.append(
-				'cv',
-				new Blob([new Uint8Array(application.bytes)], { type: 'text/plain' }),
-				application.fileName,
-			);
-			const { status, text } = await postFromOwnConnection(
-				`${cluster.main.baseUrl}/webhook/${WEBHOOK_PATH}`,
-				form,
-			);
+			const { status, text } = await postApplication(cluster, application);
 			return { status, answer: parseJson(text) };
 		}),
 	);
@@ -110,6 +104,21 @@ export async function postAll(
 		executions,
 		elapsedMs,
 	};
+}
+
+/** One applicant's form post: resolves with n8n's answer (the workflow's, in lastNode mode). */
+export async function postApplication(
+	cluster: QueueCluster,
+	application: Application,
+): Promise<{ status: number; text: string }> {
+	const form = new FormData();
+	form.append('candidateRef', application.candidateRef);
+	form.append(
+		'cv',
+		new Blob([new Uint8Array(application.bytes)], { type: 'text/plain' }),
+		application.fileName,
+	);
+	return await postFromOwnConnection(`${cluster.main.baseUrl}/webhook/${WEBHOOK_PATH}`, form);
 }
 
 /**

@@ -23,7 +23,19 @@ export interface QueueClusterOptions {
 	workers: number;
 	/** Executions each worker runs at once (n8n advises at least 5). */
 	concurrency?: number;
+	/** More environment for the main process (OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS ...). */
+	mainEnv?: NodeJS.ProcessEnv;
 	log?: (line: string) => void;
+}
+
+/** How a worker differs from a well set-up one: each a mistake teams make. */
+export interface WorkerOptions {
+	/** Executions it runs at once; the cluster's by default. */
+	concurrency?: number;
+	/** False: the package was not installed in this worker. */
+	withPackage?: boolean;
+	/** Another N8N_ENCRYPTION_KEY than the main's. */
+	encryptionKey?: string;
 }
 
 export interface Worker {
@@ -36,7 +48,10 @@ export interface Worker {
 export interface QueueCluster {
 	runtime: N8nRuntime;
 	main: RealN8n;
+	/** Every worker started, stopped ones included, in the order they started. */
 	workers: Worker[];
+	/** Starts one more worker, ready to take jobs. */
+	addWorker(options?: WorkerOptions): Promise<Worker>;
 	redis: Service;
 	postgres: Postgres;
 	stop(): Promise<void>;
@@ -77,34 +92,39 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 		const env = queueEnvironment(redis, postgres);
 
 		// The main process runs the database migrations: workers start once it is up.
-		const main = await startRealN8n({ version: options.version, env });
+		const main = await startRealN8n({ version: options.version, env: { ...env, ...options.mainEnv } });
 		stops.push(main.stop);
 
-		const workers = await Promise.all(
-			Array.from({ length: options.workers }, async () => {
-				const userFolder = createUserFolder({ prefix: 'affinda-n8n-worker-' });
-				stops.push(async () => rmSync(userFolder, { recursive: true, force: true }));
-				const worker = await startN8nProcess({
-					n8nMain: runtime.n8nMain,
-					nodePath: runtime.node.path,
-					command: 'worker',
-					args: [`--concurrency=${options.concurrency ?? 5}`],
-					userFolder,
-					port: await freePort(),
-					brokerPort: await freePort(),
-					encryptionKey: E2E_ENCRYPTION_KEY,
-					env: { ...runtime.env, ...env },
-				});
-				stops.push(() => worker.stop());
-				return {
-					process: worker,
-					userFolder,
-					finishedExecutions: () =>
-						[...worker.output().matchAll(FINISHED)].map((match) => match[1]),
-				};
-			}),
-		);
-		return { runtime, main, workers, redis, postgres, stop: stopAll };
+		const workers: Worker[] = [];
+		const addWorker = async (worker: WorkerOptions = {}): Promise<Worker> => {
+			const userFolder = createUserFolder({
+				prefix: 'affinda-n8n-worker-',
+				withoutPackage: worker.withPackage === false,
+			});
+			stops.push(async () => rmSync(userFolder, { recursive: true, force: true }));
+			const started = await startN8nProcess({
+				n8nMain: runtime.n8nMain,
+				nodePath: runtime.node.path,
+				command: 'worker',
+				args: [`--concurrency=${worker.concurrency ?? options.concurrency ?? 5}`],
+				userFolder,
+				port: await freePort(),
+				brokerPort: await freePort(),
+				encryptionKey: worker.encryptionKey ?? E2E_ENCRYPTION_KEY,
+				env: { ...runtime.env, ...env },
+			});
+			stops.push(() => started.stop());
+			const added = {
+				process: started,
+				userFolder,
+				finishedExecutions: () =>
+					[...started.output().matchAll(FINISHED)].map((match) => match[1]),
+			};
+			workers.push(added);
+			return added;
+		};
+		await Promise.all(Array.from({ length: options.workers }, () => addWorker()));
+		return { runtime, main, workers, addWorker, redis, postgres, stop: stopAll };
 	} catch (error) {
 		await stopAll();
 		throw error;

@@ -36,6 +36,8 @@ export interface N8nProcess {
 	output(): string;
 	/** SIGTERM to n8n, then SIGKILL to its whole group if it has not stopped within the grace period. */
 	stop(graceMs?: number): Promise<void>;
+	/** SIGKILL to n8n and its children at once: no graceful shutdown, as a crash ends it. */
+	kill(): Promise<void>;
 }
 
 export async function startN8nProcess(options: N8nProcessOptions): Promise<N8nProcess> {
@@ -77,6 +79,7 @@ export async function startN8nProcess(options: N8nProcessOptions): Promise<N8nPr
 		readyInMs: Date.now() - started,
 		output: n8n.output,
 		stop: n8n.stop,
+		kill: n8n.kill,
 	};
 }
 

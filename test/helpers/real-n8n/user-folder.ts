@@ -20,6 +20,8 @@ export interface UserFolderOptions {
 	 * linking the working tree: what users get, with nothing from the repository but the package.
 	 */
 	packageTarball?: string;
+	/** Leave the package out: an n8n process where nobody installed it (a forgotten worker). */
+	withoutPackage?: boolean;
 }
 
 /**
@@ -29,12 +31,13 @@ export interface UserFolderOptions {
  */
 export function createUserFolder(options: UserFolderOptions = {}): string {
 	const built = join(PROJECT_ROOT, 'dist', 'nodes', 'Affinda', 'Affinda.node.js');
-	if (!options.packageTarball && !existsSync(built)) {
+	if (!options.withoutPackage && !options.packageTarball && !existsSync(built)) {
 		throw new Error(`${built} is missing: run \`npm run build\` first`);
 	}
 	const userFolder = mkdtempSync(join(tmpdir(), options.prefix ?? 'affinda-n8n-'));
 	const nodeModules = join(userFolder, '.n8n', 'nodes', 'node_modules');
 	mkdirSync(nodeModules, { recursive: true });
+	if (options.withoutPackage) return userFolder;
 	if (options.packageTarball) installTarball(options.packageTarball, userFolder);
 	else symlinkSync(PROJECT_ROOT, join(nodeModules, PROJECT_PACKAGE_NAME), 'dir');
 	return userFolder;
