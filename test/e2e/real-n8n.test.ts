@@ -14,6 +14,7 @@ import {
 	CV_OPEN_JOBS,
 	importExample,
 	NIGHTLY_REMATCH,
+	prepareExample,
 	RANK_CANDIDATES,
 	type ExampleSetup,
 } from './examples';
@@ -643,6 +644,48 @@ describe('the example workflows in test/examples', () => {
 		const posted = inbox.requests[0].body as { text: string; shortlist: unknown[] };
 		expect(posted.shortlist).toEqual(entries);
 		expect(posted.text.split('\n')).toHaveLength(entries.length + 1);
+	});
+
+	test(`${NIGHTLY_REMATCH}: night after night, the digest holds only job–candidate pairs no earlier night posted`, async () => {
+		const [newRole, ...firstRoles] = setup.openRoles;
+		const example = await importExample(n8n.client, NIGHTLY_REMATCH, {
+			...setup,
+			openRoles: firstRoles,
+		});
+		const night = async () => {
+			inbox.requests.length = 0;
+			const execution = await n8n.client.runManually(example.stored, example.trigger);
+			expect(executionError(execution)).toBeUndefined();
+			const posted = inbox.requests.map(
+				(request) => (request.body as { shortlist: Array<Record<string, unknown>> }).shortlist,
+			);
+			return { entries: json(outputItems(execution, 'Shortlist entry')), posted };
+		};
+		const pair = (entry: Record<string, unknown>) =>
+			`${String(entry.jobId)}:${String(entry.resumeId)}`;
+
+		// First night: every strong match is new, and posted.
+		const first = await night();
+		expect(first.entries.length).toBeGreaterThan(0);
+		expect(first.posted).toEqual([first.entries]);
+
+		// Second night, nothing changed: the same matches, all posted already, so no message at all.
+		const second = await night();
+		expect(second.entries.map(pair)).toEqual(first.entries.map(pair));
+		expect(second.posted).toEqual([]);
+
+		// A role opens (the recruiter adds it to Open jobs): the third digest holds its pairs only.
+		await n8n.client.updateWorkflow(
+			example.stored.id,
+			prepareExample(NIGHTLY_REMATCH, { ...setup, openRoles: [...firstRoles, newRole] }),
+		);
+		const third = await night();
+		const fresh = third.entries.filter((entry) => entry.jobId === newRole);
+		expect(fresh.length).toBeGreaterThan(0);
+		expect(third.posted).toEqual([fresh]);
+		expect(third.entries.filter((entry) => entry.jobId !== newRole).map(pair)).toEqual(
+			first.entries.map(pair),
+		);
 	});
 
 	test(`${CV_EMAIL_INTAKE}: a CV attached to an email is parsed, indexed, ranked and announced`, async () => {

@@ -4,6 +4,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import type { WorkflowJson } from '../helpers/real-n8n/n8n-client';
 import { AFFINDA_CREDENTIAL_TYPE, AFFINDA_NODE_TYPE } from '../helpers/real-n8n/real-n8n';
+import { AFFINDA_TRIGGER_TYPE } from './examples';
 
 export interface Credential {
 	id: string;
@@ -39,6 +40,27 @@ export function affindaNode(
 		credentials: { [AFFINDA_CREDENTIAL_TYPE]: credential },
 		parameters,
 		...settings,
+	};
+}
+
+/** The Affinda Trigger on one workspace's parse events, at a fixed webhook id. */
+export function affindaTrigger(
+	name: string,
+	credential: Credential,
+	webhookId: string,
+	workspace: string,
+): Node {
+	return {
+		name,
+		type: AFFINDA_TRIGGER_TYPE,
+		typeVersion: 1,
+		webhookId,
+		credentials: { [AFFINDA_CREDENTIAL_TYPE]: credential },
+		parameters: {
+			events: ['document.parse.succeeded'],
+			scope: 'workspace',
+			workspace: { __rl: true, mode: 'id', value: workspace },
+		},
 	};
 }
 

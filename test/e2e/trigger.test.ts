@@ -18,7 +18,7 @@ import {
 	importExample,
 	type ExampleSetup,
 } from './examples';
-import { noOp, workflow, type Credential } from './test-workflows';
+import { affindaTrigger, noOp, workflow, type Credential } from './test-workflows';
 import {
 	applicationEmail,
 	EMAIL_TRIGGER,
@@ -61,22 +61,12 @@ function triggerWorkflow(name: string) {
 	return workflow(
 		name,
 		[
-			{
-				name: 'CV parsed',
-				type: AFFINDA_TRIGGER_TYPE,
-				typeVersion: 1,
-				webhookId: WEBHOOK_ID,
-				credentials: { [AFFINDA_CREDENTIAL_TYPE]: credential },
-				parameters: {
-					events: ['document.parse.succeeded'],
-					scope: 'workspace',
-					workspace: {
-						__rl: true,
-						mode: 'id',
-						value: emulator.fixtures.workspaces.recruitment.identifier,
-					},
-				},
-			},
+			affindaTrigger(
+				'CV parsed',
+				credential,
+				WEBHOOK_ID,
+				emulator.fixtures.workspaces.recruitment.identifier,
+			),
 			noOp('Next step'),
 		],
 		[['CV parsed', 'Next step']],

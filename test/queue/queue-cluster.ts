@@ -92,7 +92,10 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 		const env = queueEnvironment(redis, postgres);
 
 		// The main process runs the database migrations: workers start once it is up.
-		const main = await startRealN8n({ version: options.version, env: { ...env, ...options.mainEnv } });
+		const main = await startRealN8n({
+			version: options.version,
+			env: { ...env, ...options.mainEnv },
+		});
 		stops.push(main.stop);
 
 		const workers: Worker[] = [];
@@ -117,8 +120,7 @@ export async function startQueueCluster(options: QueueClusterOptions): Promise<Q
 			const added = {
 				process: started,
 				userFolder,
-				finishedExecutions: () =>
-					[...started.output().matchAll(FINISHED)].map((match) => match[1]),
+				finishedExecutions: () => [...started.output().matchAll(FINISHED)].map((match) => match[1]),
 			};
 			workers.push(added);
 			return added;

@@ -9,7 +9,8 @@ import { versionForThisTest } from '../n8n-runtime/runtimes';
 import type { Execution } from '../helpers/real-n8n/n8n-client';
 import { AFFINDA_CREDENTIAL_TYPE } from '../helpers/real-n8n/real-n8n';
 import { executionError, outputItems } from '../helpers/real-n8n/run-data';
-import { affindaNode, manualTrigger, workflow } from '../e2e/test-workflows';
+import { clientFor } from '../emulator/test-client';
+import { affindaNode, affindaTrigger, manualTrigger, noOp, workflow } from '../e2e/test-workflows';
 import {
 	API_KEY,
 	applications,
@@ -50,7 +51,9 @@ afterAll(async () => {
 /** What each CV became in Affinda: its Custom Identifier → how many documents carry it. */
 function documentsPerCv(sent: Application[]): Map<string, number> {
 	const refs = new Set(sent.map((application) => application.candidateRef));
-	const counts = new Map(sent.map((application): [string, number] => [application.candidateRef, 0]));
+	const counts = new Map(
+		sent.map((application): [string, number] => [application.candidateRef, 0]),
+	);
 	for (const document of emulator.store.allDocuments())
 		if (document.customIdentifier && refs.has(document.customIdentifier))
 			counts.set(document.customIdentifier, (counts.get(document.customIdentifier) ?? 0) + 1);
@@ -60,8 +63,7 @@ function documentsPerCv(sent: Application[]): Map<string, number> {
 function uploadsOf(sent: Application[]): number {
 	const refs = new Set(sent.map((application) => application.candidateRef));
 	return emulator.received.filter((request) => {
-		const fields = (request.body as { fields?: { customIdentifier?: string } } | undefined)
-			?.fields;
+		const fields = (request.body as { fields?: { customIdentifier?: string } } | undefined)?.fields;
 		return (
 			request.method === 'POST' &&
 			request.path === '/v3/documents' &&
@@ -127,9 +129,86 @@ test(
 		expect(execution).toMatchObject({ status: 'success', mode: 'manual' });
 		expect(outputItems(execution, 'List documents')).toHaveLength(3);
 		expect(worker.finishedExecutions()).toContain(execution.id);
-		expect(
-			emulator.received.map((request) => `${request.method} ${request.path}`),
-		).toContain('GET /v3/documents');
+		expect(emulator.received.map((request) => `${request.method} ${request.path}`)).toContain(
+			'GET /v3/documents',
+		);
+	},
+	SCENARIO_TIMEOUT_MS,
+);
+
+test(
+	'the Affinda Trigger: a parse event delivered twice (as the service retries) starts one execution, on a worker',
+	async () => {
+		const credential = await cluster.main.client.createCredential(
+			'Affinda (trigger)',
+			AFFINDA_CREDENTIAL_TYPE,
+			{
+				apiKey: API_KEY,
+				region: 'custom',
+				baseUrl: emulator.url,
+				webhookSecret: emulator.fixtures.organization.resthookSignatureKey,
+			},
+		);
+		const webhookId = 'queue-mode-parsed-cv';
+		const stored = await cluster.main.client.createWorkflow(
+			workflow(
+				'Parsed CVs in queue mode',
+				[
+					affindaTrigger(
+						'CV parsed',
+						credential,
+						webhookId,
+						emulator.fixtures.workspaces.recruitment.identifier,
+					),
+					noOp('Next step'),
+				],
+				[['CV parsed', 'Next step']],
+			),
+		);
+		// Activation subscribes at Affinda, whose handshake reaches the main process's webhook.
+		await cluster.main.client.activateWorkflow(stored.id);
+		const upload = await clientFor(emulator).upload(emulator.fixtures.sampleFiles.resumeText, {
+			workspace: emulator.fixtures.workspaces.recruitment.identifier,
+			documentType: emulator.fixtures.documentTypes.resume.identifier,
+			wait: 'false',
+		});
+		const productionUrl = `${cluster.main.baseUrl}/webhook/${webhookId}/webhook`;
+		const delivered = await until(
+			'the parse event answered',
+			() =>
+				emulator.webhookDeliveries.find(
+					(delivery) =>
+						delivery.kind === 'event' &&
+						delivery.targetUrl === productionUrl &&
+						delivery.status !== null,
+				),
+			(delivery) => delivery !== undefined,
+		);
+		expect(delivered?.status).toBe(200);
+
+		// The service sends the same delivery again, signature and all (its answer was lost).
+		const again = await fetch(productionUrl, {
+			method: 'POST',
+			headers: { 'Content-Type': 'application/json', ...delivered!.headers },
+			body: delivered!.body,
+		});
+		expect(again.status).toBe(200);
+		const eventId = (JSON.parse(delivered!.body) as { id: string }).id;
+		expect(await again.json()).toEqual({ message: `Already received: event ${eventId}` });
+
+		const [execution] = await until(
+			'the execution of the event',
+			() => executionsOf(stored.id),
+			(listed) => listed.some((one) => one.status === 'success'),
+		);
+		await cluster.main.client.api('POST', `/workflows/${stored.id}/deactivate`);
+		// Deactivated only now: a second execution, had the repeat started one, would be listed too.
+		expect(await executionsOf(stored.id)).toHaveLength(1);
+		expect(worker.finishedExecutions()).toContain(execution.id);
+		const ran = await cluster.main.client.waitForExecution(execution.id);
+		expect(outputItems(ran, 'Next step').map((item) => item.json.identifier)).toEqual([
+			upload.body.meta.identifier,
+		]);
 	},
 	SCENARIO_TIMEOUT_MS,
 );
@@ -241,9 +320,7 @@ describe('a worker set up wrong: what the careers page and the executions list s
 				expect(answer.status).toBe(500);
 				expect(answer.text).toMatch(/Error in workflow|Workflow execution failed/);
 				expect(execution).toMatchObject({ status: 'error', finished: false });
-				expect(bare.process.output()).toMatch(
-					/Unrecognized node type: n8n-nodes-affinda\.affinda/,
-				);
+				expect(bare.process.output()).toMatch(/Unrecognized node type: n8n-nodes-affinda\.affinda/);
 				expect(uploadsOf([application])).toBe(0);
 			} finally {
 				await bare.process.stop();

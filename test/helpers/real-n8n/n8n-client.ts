@@ -117,15 +117,16 @@ export class N8nClient {
 
 	/** Creates the workflow (an export file's extra keys are left out); returns it as n8n stored it. */
 	async createWorkflow(workflow: WorkflowJson): Promise<WorkflowJson & { id: string }> {
-		const body = {
-			name: workflow.name,
-			nodes: workflow.nodes.map((node) =>
-				Object.fromEntries(Object.entries(node).filter(([key]) => NODE_KEYS.has(key))),
-			),
-			connections: workflow.connections,
-			settings: { executionOrder: workflow.settings?.executionOrder ?? 'v1' },
+		return (await this.api('POST', '/workflows', apiWorkflow(workflow))) as WorkflowJson & {
+			id: string;
 		};
-		return (await this.api('POST', '/workflows', body)) as WorkflowJson & { id: string };
+	}
+
+	/** Replaces a stored workflow's nodes and connections, as saving an edit in the editor does. */
+	async updateWorkflow(id: string, workflow: WorkflowJson): Promise<WorkflowJson & { id: string }> {
+		return (await this.api('PUT', `/workflows/${id}`, apiWorkflow(workflow))) as WorkflowJson & {
+			id: string;
+		};
 	}
 
 	async activateWorkflow(id: string): Promise<void> {
@@ -205,6 +206,21 @@ export class N8nClient {
 		if (list.data.length === 0) throw new Error(`Workflow ${workflowId} has no execution`);
 		return await this.waitForExecution(list.data[0].id);
 	}
+}
+
+/** What the public API accepts of a workflow (its schema refuses an export file's extra keys). */
+function apiWorkflow(workflow: WorkflowJson): WorkflowJson {
+	return {
+		name: workflow.name,
+		nodes: workflow.nodes.map(
+			(node) =>
+				Object.fromEntries(
+					Object.entries(node).filter(([key]) => NODE_KEYS.has(key)),
+				) as WorkflowJson['nodes'][number],
+		),
+		connections: workflow.connections,
+		settings: { executionOrder: workflow.settings?.executionOrder ?? 'v1' },
+	};
 }
 
 async function request(
