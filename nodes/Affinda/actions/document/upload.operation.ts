@@ -2,15 +2,23 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { Waiting } from '../../helpers/concurrency';
+import { invalid } from '../../helpers/parameters';
+import { buildUploadBody } from './upload/body';
 import { readUploads } from './upload/files';
+import {
+	choiceName,
+	ifAlreadyUploadedProperty,
+	readExistingCheck,
+	uploadUnlessExisting,
+} from './upload/ifAlreadyUploaded';
 import { properties } from './upload/parameters';
-import { alreadyUploaded, sendUpload } from './upload/send';
-import { readUploadSettings } from './upload/values';
+import { alreadyUploaded, sendUpload, uploadAndWait } from './upload/send';
+import { readDestination, readUploadSettings } from './upload/values';
 
 /**
  * Document → Upload: one document per file of the item (or its URL). The parts live in `upload/`:
  * the parameters, reading and checking values, choosing the files, the multipart body, and
- * sending with its errors.
+ * sending with its errors, and If Already Uploaded (looking for the document first).
  */
 
 export { properties };
@@ -25,7 +33,24 @@ export async function execute(
 	itemIndex: number,
 ): Promise<IDataObject[] | Waiting<IDataObject[]>> {
 	const settings = readUploadSettings.call(this, itemIndex);
-	const uploads = await readUploads.call(this, itemIndex, settings.options);
+	const { options } = settings;
+	const check = readExistingCheck(options, readDestination.call(this, itemIndex));
+	const uploads = await readUploads.call(this, itemIndex, options);
+	if (check) {
+		// One Custom Identifier names one document: the look-up cannot tell several files apart.
+		if (uploads.length !== 1) {
+			invalid(
+				ifAlreadyUploadedProperty,
+				choiceName(check.choice),
+				`Upload Again when the item has several files (it has ${uploads.length}); or one file per item`,
+			);
+		}
+		const output = await uploadUnlessExisting.call(this, itemIndex, check, settings, async () => {
+			const body = buildUploadBody.call(this, itemIndex, uploads[0], settings);
+			return await uploadAndWait.call(this, itemIndex, body, settings);
+		});
+		return [output];
+	}
 	if (settings.wait && uploads.length === 1) {
 		// Once the file is sent, waiting for it to be parsed no longer holds back the next item.
 		const sending = sendUpload.call(this, itemIndex, uploads[0], settings);

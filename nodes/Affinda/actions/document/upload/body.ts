@@ -1,13 +1,11 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { readIdentifier, readOptionalIdentifier } from '../../../helpers/parameters';
+import { readOptionalIdentifier } from '../../../helpers/parameters';
 import { MultipartBody, type MultipartPart } from '../../../../shared';
 import { documentTypeLocator } from '../descriptions';
 import type { Upload } from './files';
-import { collectionParameter, uploadOptions, workspaceParameter } from './parameters';
-import { toMultipartValue, type UploadSettings } from './values';
-
-type Destination = 'workspace' | 'collection';
+import { uploadOptions } from './parameters';
+import { readDestination, toMultipartValue, type UploadSettings } from './values';
 
 /** The multipart body of one upload: the file (or URL), then where to parse it, how, and the options that are set. */
 export function buildUploadBody(
@@ -20,13 +18,11 @@ export function buildUploadBody(
 	const field = (name: string, value: string) => parts.push({ name, value });
 	if ('url' in upload) field('url', upload.url);
 	else parts.push({ name: 'file', file: upload.file });
-	const destination = this.getNodeParameter('destination', itemIndex) as Destination;
-	if (destination === 'collection') {
-		const value = this.getNodeParameter('collection', itemIndex);
-		field('collection', readIdentifier(collectionParameter, value, 'a collection identifier'));
+	const destination = readDestination.call(this, itemIndex);
+	if ('collection' in destination) {
+		field('collection', destination.collection);
 	} else {
-		const value = this.getNodeParameter('workspace', itemIndex);
-		field('workspace', readIdentifier(workspaceParameter, value, 'a workspace identifier'));
+		field('workspace', destination.workspace);
 		const documentType = readOptionalIdentifier(
 			documentTypeLocator,
 			this.getNodeParameter('documentType', itemIndex, ''),

@@ -2,6 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection, simplifyParameter } from '../../common.descriptions';
 import { compactOption, documentTypeLocator, workspaceLocator } from '../descriptions';
+import { ifAlreadyUploadedProperty } from './ifAlreadyUploaded';
 
 /** Upload's parameters (Resume → Parse shows the same), each defined once and read through. */
 
@@ -261,5 +262,6 @@ export const properties: INodeProperties[] = [
 	waitParameter,
 	parsingTimeoutParameter,
 	simplifyParameter,
-	optionsCollection(uploadOptions),
+	// If Already Uploaded is no multipart field: it decides whether the upload is sent at all.
+	optionsCollection([...uploadOptions, ifAlreadyUploadedProperty]),
 ];

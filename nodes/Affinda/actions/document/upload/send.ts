@@ -28,6 +28,18 @@ async function uploadOne(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	body: MultipartBody,
+	settings: UploadSettings,
+): Promise<IDataObject> {
+	const document = await uploadAndWait.call(this, itemIndex, body, settings);
+	assertParsed.call(this, document, itemIndex);
+	return documentOutput.call(this, itemIndex, document);
+}
+
+/** The upload, and with Wait for Parsing the parsed (or failed) document, as the service sent it. */
+export async function uploadAndWait(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	body: MultipartBody,
 	{ wait, timeoutSeconds, requestTimeoutMs, options }: UploadSettings,
 ): Promise<IDataObject> {
 	const startedAt = Date.now();
@@ -53,8 +65,7 @@ async function uploadOne(
 			qs: options.compact === undefined ? undefined : { compact: options.compact },
 		});
 	}
-	assertParsed.call(this, document, itemIndex);
-	return documentOutput.call(this, itemIndex, document);
+	return document;
 }
 
 /**

@@ -5,16 +5,20 @@ import {
 	invalid,
 	isBlank,
 	readFlag,
+	readIdentifier,
 	readJsonObject,
 	readOptionalText,
 	readWholeNumber,
 } from '../../../helpers/parameters';
 import { readRequestTimeoutMs } from '../../../helpers/request';
+import type { Destination } from './ifAlreadyUploaded';
 import {
+	collectionParameter,
 	deleteAfterParseOption,
 	parsingTimeoutParameter,
 	urlParameter,
 	waitParameter,
+	workspaceParameter,
 	WORKSPACE_SETTING,
 } from './parameters';
 
@@ -50,6 +54,16 @@ export function readUploadSettings(this: IExecuteFunctions, itemIndex: number): 
 		: 0;
 	const requestTimeoutMs = readRequestTimeoutMs.call(this, itemIndex);
 	return { wait, timeoutSeconds, requestTimeoutMs, options };
+}
+
+/** The workspace or collection the document goes to (and the look-up searches). */
+export function readDestination(this: IExecuteFunctions, itemIndex: number): Destination {
+	if (this.getNodeParameter('destination', itemIndex) === 'collection') {
+		const value = this.getNodeParameter('collection', itemIndex);
+		return { collection: readIdentifier(collectionParameter, value, 'a collection identifier') };
+	}
+	const value = this.getNodeParameter('workspace', itemIndex);
+	return { workspace: readIdentifier(workspaceParameter, value, 'a workspace identifier') };
 }
 
 export function toUrl(value: unknown): string {

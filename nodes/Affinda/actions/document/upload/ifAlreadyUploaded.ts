@@ -1,0 +1,203 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { invalid, readOptionalText } from '../../../helpers/parameters';
+import { affindaApiRequest, type RequestAdvice } from '../../../../shared';
+import { DOCUMENTS_PATH, documentOutput, metaOf } from '../document';
+import { assertParsed, waitUntilParsed } from '../parsing';
+import type { UploadSettings } from './values';
+
+/**
+ * Upload → If Already Uploaded: what to do when Affinda already has a document with the item's
+ * Custom Identifier, so that a retried, re-run or crashed execution does not make it twice.
+ */
+
+type Choice = 'uploadAgain' | 'useExisting' | 'fail';
+
+/** Today's behaviour, and the default: a new default would change saved workflows (a version). */
+const UPLOAD_AGAIN: Choice = 'uploadAgain';
+
+export const ifAlreadyUploadedProperty: INodeProperties = {
+	displayName: 'If Already Uploaded',
+	name: 'ifAlreadyUploaded',
+	type: 'options',
+	default: UPLOAD_AGAIN,
+	options: [
+		{
+			name: 'Upload Again',
+			value: UPLOAD_AGAIN,
+			description:
+				'Always upload: a second document if Affinda has one with this Custom Identifier',
+		},
+		{
+			name: 'Use the Existing Document',
+			value: 'useExisting',
+			description:
+				'Output the document Affinda already has with this Custom Identifier, with reused: true; upload only if there is none',
+		},
+		{
+			name: 'Fail',
+			value: 'fail',
+			description:
+				'The item fails, naming the document Affinda already has with this Custom Identifier',
+		},
+	],
+	description:
+		'Whether to look for a document with this Custom Identifier in the workspace (or collection) first, so that running the workflow again does not upload it twice',
+	// Offered once Custom Identifier, its sibling in Options, has a value: the look-up needs it.
+	displayOptions: { show: { customIdentifier: [{ _cnd: { exists: true } }] } },
+};
+
+/** A choice as the panel names it (errors quote what the person sees). */
+export function choiceName(choice: Choice): string {
+	const option = ifAlreadyUploadedProperty.options?.find(
+		(entry) => 'value' in entry && entry.value === choice,
+	);
+	return option?.name ?? choice;
+}
+
+/** Where the document goes, as the look-up filters by it. */
+export type Destination = { workspace: string } | { collection: string };
+
+export interface ExistingCheck {
+	choice: Exclude<Choice, 'uploadAgain'>;
+	customIdentifier: string;
+	destination: Destination;
+}
+
+/** The item's check, or undefined when it uploads whatever Affinda has (Upload Again). */
+export function readExistingCheck(
+	options: IDataObject,
+	destination: Destination,
+): ExistingCheck | undefined {
+	const choice = (options.ifAlreadyUploaded ?? UPLOAD_AGAIN) as Choice;
+	if (choice === UPLOAD_AGAIN) return undefined;
+	if (choice !== 'useExisting' && choice !== 'fail') {
+		invalid(ifAlreadyUploadedProperty, choice, 'Upload Again, Use the Existing Document or Fail');
+	}
+	const parameter = { displayName: 'Custom Identifier', name: 'customIdentifier' };
+	const customIdentifier = readOptionalText(parameter, options.customIdentifier);
+	if (customIdentifier === undefined) {
+		invalid(parameter, options.customIdentifier, 'a value, which If Already Uploaded looks for');
+	}
+	return { choice, customIdentifier, destination };
+}
+
+/** A look-up that fails never falls back to uploading: the item fails, and nothing is sent. */
+const LOOKUP_ADVICE: RequestAdvice = {
+	rerun:
+		'Nothing was uploaded: without the look-up the node cannot tell whether Affinda already has this document. Run the item again once Affinda answers.',
+	ifUncertain:
+		'Nothing was uploaded: without the look-up the node cannot tell whether Affinda already has this document. Run the item again once Affinda answers.',
+};
+
+/** One request: the newest document with the Custom Identifier in the workspace or collection. */
+async function findExisting(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	check: ExistingCheck,
+	{ requestTimeoutMs, options: { compact } }: UploadSettings,
+): Promise<IDataObject | undefined> {
+	const answer = (await affindaApiRequest.call(this, {
+		method: 'GET',
+		path: DOCUMENTS_PATH,
+		qs: {
+			custom_identifier: check.customIdentifier,
+			...check.destination,
+			ordering: '-created_dt',
+			limit: 1,
+			// The document whole, as Get answers it: reused, it is the item's output.
+			include_data: true,
+			...(compact === undefined ? {} : { compact }),
+		},
+		itemIndex,
+		advice: LOOKUP_ADVICE,
+		timeoutMs: requestTimeoutMs,
+	})) as IDataObject;
+	const results = answer.results;
+	if (!Array.isArray(results)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Affinda's answer to the look-up of Custom Identifier "${check.customIdentifier}" is not a list of documents [item ${itemIndex}]`,
+			{ itemIndex, description: LOOKUP_ADVICE.rerun },
+		);
+	}
+	return results[0] as IDataObject | undefined;
+}
+
+/** What an upload for one Custom Identifier came to in this run: the document, as the service sent it. */
+type Outcome = { document: IDataObject; reused: boolean };
+
+/**
+ * Per node run (the same `this` for all its items), the outcome for each destination and Custom
+ * Identifier, so that two items with the same one upload once even when they run at once.
+ */
+const outcomesByRun = new WeakMap<IExecuteFunctions, Map<string, Promise<Outcome>>>();
+
+function failAsUploaded(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	check: ExistingCheck,
+	document: IDataObject,
+): NodeOperationError {
+	const meta = metaOf(document);
+	const where = 'workspace' in check.destination ? 'workspace' : 'collection';
+	const identifier = String(meta.identifier);
+	return new NodeOperationError(
+		this.getNode(),
+		`Affinda already has a document with Custom Identifier "${check.customIdentifier}": ${identifier}${
+			meta.fileName ? ` (${String(meta.fileName)})` : ''
+		} [item ${itemIndex}]`,
+		{
+			itemIndex,
+			description: `Nothing was uploaded, as If Already Uploaded is set to Fail. Fetch it with Document → Get using identifier ${identifier}, choose Use the Existing Document, or delete it from the ${where} to upload the file again.`,
+		},
+	);
+}
+
+/**
+ * Runs the item's upload only if Affinda has no document with its Custom Identifier (and no other
+ * item of this run is uploading one); otherwise outputs the existing document, waited for like
+ * a new one, or fails naming it. The output says which happened: `reused`.
+ */
+export async function uploadUnlessExisting(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	check: ExistingCheck,
+	settings: UploadSettings,
+	upload: () => Promise<IDataObject>,
+): Promise<IDataObject> {
+	let outcomes = outcomesByRun.get(this);
+	if (!outcomes) outcomesByRun.set(this, (outcomes = new Map()));
+	const key = JSON.stringify([check.destination, check.customIdentifier]);
+	const earlier = outcomes.get(key);
+	let outcome: Outcome;
+	if (earlier) {
+		// Another item of this run has it (or is making it): this one is a repeat.
+		outcome = { document: (await earlier).document, reused: true };
+	} else {
+		const pending = (async (): Promise<Outcome> => {
+			const existing = await findExisting.call(this, itemIndex, check, settings);
+			if (existing === undefined) return { document: await upload(), reused: false };
+			return { document: existing, reused: true };
+		})();
+		outcomes.set(key, pending);
+		outcome = await pending;
+	}
+	if (outcome.reused && check.choice === 'fail')
+		throw failAsUploaded.call(this, itemIndex, check, outcome.document);
+	let document = outcome.document;
+	if (outcome.reused && settings.wait) {
+		// Found still parsing: waited for as an upload would be, within Parsing Timeout.
+		document = await waitUntilParsed.call(this, document, {
+			itemIndex,
+			deadline: Date.now() + settings.timeoutSeconds * 1000,
+			timeoutSeconds: settings.timeoutSeconds,
+			requestTimeoutMs: settings.requestTimeoutMs,
+			qs:
+				settings.options.compact === undefined ? undefined : { compact: settings.options.compact },
+		});
+	}
+	assertParsed.call(this, document, itemIndex);
+	return { ...documentOutput.call(this, itemIndex, document), reused: outcome.reused };
+}
