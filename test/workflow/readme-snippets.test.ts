@@ -19,6 +19,7 @@ import { startRecordingServer, type RecordingServer } from '../helpers/recording
 /** The service's answers, just enough for every operation to finish. */
 function answer(method: string, path: string, body: unknown): unknown {
 	if (method === 'POST' && path === '/v3/documents') return documentAnswer('docReadme');
+	if (path.includes('/suggestion_')) return ['Python', 'Django'];
 	if (Array.isArray(body)) return body.map((entry, n) => ({ id: n + 1, ...(entry as object) }));
 	if (/search$/.test(path)) {
 		return { count: 1, next: null, previous: null, results: [{ identifier: 'r1', score: 0.9 }] };
