@@ -57,7 +57,7 @@ export class AffindaApi implements ICredentialType {
 			type: 'options',
 			default: 'v2',
 			description:
-				'Which paths Search Resumes and Get Match Detail call. The bodies are the same; v2 is what the node was specified with, v3 is what Affinda documents as current.',
+				'Which paths the Search & Match operations call (both Searches, both Get Match Details, Get Match Score, Suggest). The bodies are the same; v2 is what the node was specified with, v3 is what Affinda documents as current.',
 			options: [
 				{
 					name: 'V2 (as Specified)',
