@@ -13,7 +13,7 @@ export {
 	type AffindaEvent,
 } from './documentEvents';
 export { DOCUMENTS_PATH, documentPath, EXTRACTOR, INDICES_PATH } from './service';
-export { InvalidParameterError } from './errors';
+export { InvalidParameterError, withItem, withoutItem } from './errors';
 export { describeAnswer, listFrom, unexpectedAnswer, type ListSource } from './listAnswers';
 export {
 	byName,

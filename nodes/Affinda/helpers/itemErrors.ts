@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../../shared';
+import { InvalidParameterError, withItem } from '../../shared';
 
 /** Every failure leaves as a NodeApiError or NodeOperationError that names its item. */
 export function toItemError(
@@ -14,7 +14,7 @@ export function toItemError(
 		return error;
 	}
 	if (error instanceof InvalidParameterError) {
-		return new NodeOperationError(this.getNode(), `${error.message} [item ${itemIndex}]`, {
+		return new NodeOperationError(this.getNode(), withItem(error.message, itemIndex), {
 			itemIndex,
 			description: 'Nothing was sent to Affinda. Change the value and run again.',
 		});

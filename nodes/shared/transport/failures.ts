@@ -2,6 +2,7 @@ import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-w
 import { NodeApiError } from 'n8n-workflow';
 
 import { mayHaveBeenProcessed, parseRetryAfter, RETRY_POLICY, waitTooLong } from './retry';
+import { withItem } from '../errors';
 import type { FailedRequest, RequestAdvice, RequestFailure } from './types';
 
 /** Reads, searches and updates that set values: repeating them changes nothing. */
@@ -230,11 +231,10 @@ export function toNodeApiError(
 ): NodeApiError {
 	const safe = redacted(failure, secret);
 	const { message, description } = explain(safe, request, attempts);
-	const itemSuffix = request.itemIndex === undefined ? '' : ` [item ${request.itemIndex}]`;
 	// Built from the service's answer only, never from the request: its headers hold the API key.
 	const errorResponse: JsonObject = { ...(safe.body ?? {}), httpCode: safe.status ?? null };
 	const error = new NodeApiError(node, errorResponse, {
-		message: `${message}${itemSuffix}`,
+		message: withItem(message, request.itemIndex),
 		description,
 		httpCode: safe.status === undefined ? undefined : String(safe.status),
 		itemIndex: request.itemIndex,

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { withItem } from '../errors';
 import { connect, withSearchApiVersion } from './connection';
 import { sendRequest } from './request';
 import type { AffindaContext, AffindaRequest } from './types';
@@ -111,7 +112,7 @@ async function readPages(
 	const connection = await connect.call(this);
 	const request = withSearchApiVersion(connection, asked);
 	const fail = (message: string, description: string) =>
-		new NodeOperationError(this.getNode(), `${message}${itemSuffix(request.itemIndex)}`, {
+		new NodeOperationError(this.getNode(), withItem(message, request.itemIndex), {
 			itemIndex: request.itemIndex,
 			description,
 		});
@@ -188,7 +189,10 @@ async function readPages(
 			} else if (unusableCount !== undefined) {
 				warn.call(
 					this,
-					`Affinda counted the results of ${request.method} ${first.pathname} as ${shownCount(unusableCount)}, which is no number: the ${results.length} results were read by following each page's next link, with no count to check that none is missing${itemSuffix(request.itemIndex)}`,
+					withItem(
+						`Affinda counted the results of ${request.method} ${first.pathname} as ${shownCount(unusableCount)}, which is no number: the ${results.length} results were read by following each page's next link, with no count to check that none is missing`,
+						request.itemIndex,
+					),
 				);
 			}
 			return results;
@@ -263,8 +267,4 @@ function warn(this: AffindaContext, message: string): void {
 		this.addExecutionHints({ message, type: 'warning', location: 'outputPane' });
 	}
 	this.logger.warn(message);
-}
-
-function itemSuffix(itemIndex: number | undefined): string {
-	return itemIndex === undefined ? '' : ` [item ${itemIndex}]`;
 }

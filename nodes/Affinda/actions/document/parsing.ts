@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { affindaApiRequest } from '../../../shared';
+import { affindaApiRequest, withItem } from '../../../shared';
 import { documentPath, isSettled, metaOf, parseFailureOf, UPLOAD_ADVICE } from './document';
 
 /** Waiting for a document to be parsed, and telling a parse that failed from one that worked. */
@@ -32,7 +32,10 @@ export function parsingTimedOut(
 	if (identifier === undefined) {
 		return new NodeOperationError(
 			this.getNode(),
-			`Affinda had not answered the upload when the Parsing Timeout of ${timeoutSeconds} s ran out [item ${itemIndex}]`,
+			withItem(
+				`Affinda had not answered the upload when the Parsing Timeout of ${timeoutSeconds} s ran out`,
+				itemIndex,
+			),
 			{
 				itemIndex,
 				description: `${UPLOAD_ADVICE.ifUncertain} To wait longer, raise Parsing Timeout.`,
@@ -41,7 +44,10 @@ export function parsingTimedOut(
 	}
 	return new NodeOperationError(
 		this.getNode(),
-		`Affinda had not finished parsing document ${identifier} when the Parsing Timeout of ${timeoutSeconds} s ran out [item ${itemIndex}]`,
+		withItem(
+			`Affinda had not finished parsing document ${identifier} when the Parsing Timeout of ${timeoutSeconds} s ran out`,
+			itemIndex,
+		),
 		{
 			itemIndex,
 			description: `The document was uploaded and is still being parsed. Raise Parsing Timeout, or turn off Wait for Parsing and fetch it later with Document → Get using identifier ${identifier}.`,
@@ -63,7 +69,7 @@ export async function waitUntilParsed(
 	if (typeof identifier !== 'string' || identifier === '') {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Affinda's answer to the upload names no document identifier [item ${itemIndex}]`,
+			withItem(`Affinda's answer to the upload names no document identifier`, itemIndex),
 			{ itemIndex, description: 'Without one the node cannot look for the parsed document.' },
 		);
 	}
@@ -118,7 +124,7 @@ export function assertParsed(
 		'Open the document in Affinda to see more.';
 	const error = new NodeOperationError(
 		this.getNode(),
-		`Affinda could not parse document ${String(identifier)}: ${detail}${code} [item ${itemIndex}]`,
+		withItem(`Affinda could not parse document ${String(identifier)}: ${detail}${code}`, itemIndex),
 		{ itemIndex, description: hint },
 	);
 	Object.assign(error.context, failure, { identifier });

@@ -3,7 +3,7 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { invalid, parseJsonObject } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/request';
-import { EXTRACTOR } from '../../../shared';
+import { EXTRACTOR, withItem } from '../../../shared';
 import { optionsCollection, simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentOutput, documentPath, readDocumentIdentifier } from './document';
@@ -71,7 +71,10 @@ async function explainRefusal(
 	if (typeof extractor !== 'string' || UPDATABLE_EXTRACTORS.includes(extractor)) return refusal;
 	return new NodeOperationError(
 		this.getNode(),
-		`Document ${identifier} is parsed as "${extractor}", and Update Data changes only resumes and job descriptions [item ${itemIndex}]`,
+		withItem(
+			`Document ${identifier} is parsed as "${extractor}", and Update Data changes only resumes and job descriptions`,
+			itemIndex,
+		),
 		{
 			itemIndex,
 			description:

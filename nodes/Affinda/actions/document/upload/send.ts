@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { affindaApiRequest, type MultipartBody } from '../../../../shared';
+import { affindaApiRequest, withItem, withoutItem, type MultipartBody } from '../../../../shared';
 import { DOCUMENTS_PATH, documentOutput, UPLOAD_ADVICE } from '../document';
 import { assertParsed, parsingTimedOut, waitUntilParsed } from '../parsing';
 import { buildUploadBody } from './body';
@@ -90,7 +90,10 @@ export function alreadyUploaded(
 		.join(', ');
 	return new NodeOperationError(
 		this.getNode(),
-		`${error.message.replace(/ \[item \d+\]$/, '')} (file ${'field' in failed ? failed.field : 'url'}) [item ${itemIndex}]`,
+		withItem(
+			`${withoutItem(error.message)} (file ${'field' in failed ? failed.field : 'url'})`,
+			itemIndex,
+		),
 		{
 			itemIndex,
 			description: `The item's earlier files were uploaded and parsed: ${made}. Re-run only the files that failed, or set Reject Duplicates, so that they are not made twice.`,
