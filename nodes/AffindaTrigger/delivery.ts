@@ -1,7 +1,7 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { affindaApiRequest, documentIdentifier, documentPath, eventItem } from '../shared';
-import { parseEvent } from './output';
+import { parseEvent } from './eventBody';
 import { seenEvents } from './seenEvents';
 import { isWithinWindow, verifySignature, type SignatureVerdict } from './signature';
 import { readTriggerSettings } from './settings';

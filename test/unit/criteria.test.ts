@@ -1,9 +1,9 @@
 import type { IDataObject, INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../../nodes/shared/errors';
-import { buildCriteriaBody } from '../../nodes/Affinda/search/body';
-import { criteriaFor, SEARCH_CRITERIA, tunes } from '../../nodes/Affinda/search/criteria';
-import { buildSearchBody, toIndices } from '../../nodes/Affinda/search/input';
+import { buildCriteriaBody } from '../../nodes/Affinda/search/criteriaBody';
+import { criteriaFor, SEARCH_CRITERIA, isTuning } from '../../nodes/Affinda/search/criteria';
+import { buildSearchBody, toIndices } from '../../nodes/Affinda/search/searchBody';
 import { criteriaParameter } from '../../nodes/Affinda/search/parameters';
 import { SPEC_MATCH_DETAIL_FIELDS, SPEC_RESUME_SEARCH_FIELDS } from '../helpers/spec-fields';
 
@@ -56,7 +56,7 @@ describe('the criteria table', () => {
 
 	test('a Required switch and a Weight belong to the criterion they tune', () => {
 		for (const criterion of SEARCH_CRITERIA) {
-			for (const facet of criterion.facets.filter(tunes)) {
+			for (const facet of criterion.facets.filter(isTuning)) {
 				expect(facet.field).toMatch(facet.kind === 'weight' ? /Weight$/ : /Required$/);
 			}
 		}

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 
 import { AffindaTrigger } from '../../nodes/AffindaTrigger/AffindaTrigger.node';
 import { TRIGGER_EVENTS } from '../../nodes/AffindaTrigger/events';
-import { parseEvent } from '../../nodes/AffindaTrigger/output';
+import { parseEvent } from '../../nodes/AffindaTrigger/eventBody';
 import { SeenEvents } from '../../nodes/AffindaTrigger/seenEvents';
 import { isWithinWindow, verifySignature } from '../../nodes/AffindaTrigger/signature';
 import { documentState, eventItem, type AffindaEvent } from '../../nodes/shared';

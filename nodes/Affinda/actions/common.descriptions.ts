@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { DEFAULT_TIMEOUT_SECONDS, resourceLocator } from '../../shared';
 import { byDisplayName } from '../helpers/order';
-import { CONCURRENCY, DEFAULT_CONCURRENCY, REQUEST_TIMEOUT } from '../helpers/request';
+import { CONCURRENCY, DEFAULT_CONCURRENCY, REQUEST_TIMEOUT } from '../helpers/operationOptions';
 import { INDICES } from '../search/parameters';
 
 /** Parameters several operations share, defined once. */
@@ -48,7 +48,7 @@ export function wholeNumberParameter(
 	};
 }
 
-/** Options → Request Timeout: every operation has it, read by helpers/request.ts. */
+/** Options → Request Timeout: every operation has it, read by helpers/operationOptions.ts. */
 export const requestTimeoutOption: INodeProperties = {
 	displayName: REQUEST_TIMEOUT.displayName,
 	name: REQUEST_TIMEOUT.name,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { requestReturnAllOrLimit } from '../helpers/paging';
 import { boundsOf, readFlag, readIdentifier, readWholeNumber } from '../helpers/parameters';
-import { addToolCriteria, buildSearchBody, readCriteriaValues } from '../search/input';
+import { addToolCriteria, buildSearchBody, readCriteriaValues } from '../search/searchBody';
 import type { SearchBody } from '../search/criteria';
 import { criteriaParameter, toolCriteriaParameters } from '../search/parameters';
 import {

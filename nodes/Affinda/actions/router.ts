@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { runBounded } from '../helpers/concurrency';
 import { failedItem, toItemError } from '../helpers/itemErrors';
-import { readConcurrency } from '../helpers/request';
+import { readConcurrency } from '../helpers/operationOptions';
 import { operations, type AffindaOperation } from './resources';
 
 /**

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { affindaApiRequestAllPages, type AffindaRequest } from '../../shared';
 import { boundsOf, readFlag, readWholeNumber } from './parameters';
-import { readRequestTimeoutMs } from './request';
+import { readRequestTimeoutMs } from './operationOptions';
 
 const returnAllParameter: INodeProperties = {
 	displayName: 'Return All',

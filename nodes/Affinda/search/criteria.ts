@@ -5,7 +5,7 @@ import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
  * shows it, with its facets (what to match, its Required switch, its Weight). A facet's `field`
  * is both its parameter's internal name and its field on the wire (the bodies are flat); its
  * `kind` says how it is entered, bounded and sent. Node parameters (search/parameters.ts),
- * reading and checking (search/body.ts) all derive from this table.
+ * reading and checking (search/criteriaBody.ts) all derive from this table.
  */
 
 /**
@@ -360,7 +360,7 @@ export function facetsFor(body: SearchBody): Array<{ criterion: Criterion; facet
 }
 
 /** A Required switch or a Weight: they tune a search in every mode; the others say what to match. */
-export function tunes(facet: Facet): boolean {
+export function isTuning(facet: Facet): boolean {
 	return facet.kind === 'required' || facet.kind === 'weight';
 }
 
@@ -371,7 +371,7 @@ export function tunes(facet: Facet): boolean {
 export function componentsAsked(body: SearchBody, wire: IDataObject): ScoreComponent[] {
 	return criteriaFor(body)
 		.filter((criterion) =>
-			criterion.facets.some((facet) => !tunes(facet) && wire[facet.field] !== undefined),
+			criterion.facets.some((facet) => !isTuning(facet) && wire[facet.field] !== undefined),
 		)
 		.flatMap((criterion) => (criterion.component ? [criterion.component] : []));
 }

@@ -9,7 +9,7 @@ import {
 	OCCUPATION_CODE_RANGE,
 	RANKED_BY_MODE,
 	RANKED_DOCUMENTS,
-	tunes,
+	isTuning,
 	WEIGHT_RANGE,
 	YEARS_RANGE,
 	type Criterion,
@@ -259,7 +259,7 @@ function entryFor(criterion: Criterion, body: SearchBody): INodePropertyCollecti
 		values: criterion.facets.map((facet) => {
 			const property = facetProperty(criterion, facet, RANKED_DOCUMENTS[body]);
 			// Matching against a job description or a resume takes what to match from that document.
-			return RANKED_BY_MODE.includes(body) && !tunes(facet)
+			return RANKED_BY_MODE.includes(body) && !isTuning(facet)
 				? { ...property, displayOptions: CUSTOM_MODE_ONLY }
 				: property;
 		}),

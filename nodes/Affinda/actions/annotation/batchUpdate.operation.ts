@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { failedItem, toItemError } from '../../helpers/itemErrors';
-import { readRequestTimeoutMs } from '../../helpers/request';
+import { readRequestTimeoutMs } from '../../helpers/operationOptions';
 import { affindaApiRequest } from '../../../shared';
 import { optionsCollection } from '../common.descriptions';
 import {

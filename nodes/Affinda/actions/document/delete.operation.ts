@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestForItem } from '../../helpers/request';
+import { requestForItem } from '../../helpers/operationOptions';
 import { CHECK_BEFORE_REPEATING } from '../../../shared';
 import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';

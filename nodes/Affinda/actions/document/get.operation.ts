@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestForItem } from '../../helpers/request';
+import { requestForItem } from '../../helpers/operationOptions';
 import { optionsCollection, simplifyParameter } from '../common.descriptions';
 import { compactOption, documentLocator } from './descriptions';
 import { documentOutput, documentPath, readDocumentIdentifier } from './document';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { invalid, parseJsonObject } from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/request';
+import { requestForItem } from '../../helpers/operationOptions';
 import { EXTRACTOR, withItem } from '../../../shared';
 import { optionsCollection, simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';

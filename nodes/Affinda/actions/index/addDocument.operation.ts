@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readIdentifier } from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/request';
+import { requestForItem } from '../../helpers/operationOptions';
 import { INDICES_PATH } from '../../../shared';
 import { optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 

@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readIdentifier, readOptionalIdentifier } from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/request';
-import { addToolCriteria, buildSearchBody, readCriteriaValues } from '../../search/input';
+import { requestForItem } from '../../helpers/operationOptions';
+import { addToolCriteria, buildSearchBody, readCriteriaValues } from '../../search/searchBody';
 import { criteriaParameter, toolCriteriaParameters } from '../../search/parameters';
 import { indicesParameter, optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readIdentifier } from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/request';
+import { requestForItem } from '../../helpers/operationOptions';
 import { criteriaParameter, toolCriteriaParameters } from '../../search/parameters';
 import { indicesParameter, optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 import { matchAgainstParameters, readRankedSearchBody } from '../matchAgainst';

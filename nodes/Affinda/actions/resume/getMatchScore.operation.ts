@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readFlag, readIdentifier, readNumber, readOptionalText } from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/request';
+import { requestForItem } from '../../helpers/operationOptions';
 import { matchScoreWeights, WEIGHT_RANGE } from '../../search/criteria';
 import { matchScoreRow } from '../../search/output';
 import { weightProperty } from '../../search/parameters';
@@ -17,7 +17,7 @@ import { filledByModelAsTool } from '../tool.descriptions';
 /** The specification's generation of the path; the credential's Search & Match API may make it /v3. */
 const MATCH_PATH = '/v2/resume_search/match';
 
-const simplifyParameter = simplifyParameterFor(
+const simplifyScoreParameter = simplifyParameterFor(
 	'Whether to return one flat row (the score and a score per criterion) instead of the raw answer',
 );
 
@@ -68,7 +68,7 @@ const properties: INodeProperties[] = [
 		description: 'Words or a boolean expression to find in the resume, added to the criteria',
 	},
 	weightsParameter,
-	simplifyParameter,
+	simplifyScoreParameter,
 	optionsCollection(),
 ];
 
@@ -119,6 +119,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs,
 		itemIndex,
 	});
-	if (!readFlag(simplifyParameter, this.getNodeParameter('simplify', itemIndex))) return answer;
+	if (!readFlag(simplifyScoreParameter, this.getNodeParameter('simplify', itemIndex)))
+		return answer;
 	return { resume: qs.resume, jobDescription: qs.job_description, ...matchScoreRow(answer) };
 }

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { invalid, readFlag, readNameList } from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/request';
+import { requestForItem } from '../../helpers/operationOptions';
 import { describeAnswer } from '../../../shared';
 import { optionsCollection, simplifyParameterFor } from '../common.descriptions';
 
@@ -21,7 +21,7 @@ const SUGGESTIONS = {
 } as const;
 type SuggestionKind = keyof typeof SUGGESTIONS;
 
-const simplifyParameter = simplifyParameterFor(
+const simplifySuggestionsParameter = simplifyParameterFor(
 	'Whether to return one item holding the list of suggestions (ready to feed a search) instead of one item per suggestion',
 );
 
@@ -63,7 +63,7 @@ const properties: INodeProperties[] = [
 			'Job titles to find related ones for, separated by commas, or a list from an expression',
 		displayOptions: { show: { suggest: ['jobTitles'] } },
 	},
-	simplifyParameter,
+	simplifySuggestionsParameter,
 	optionsCollection(),
 ];
 
@@ -97,7 +97,7 @@ export async function execute(
 		);
 	}
 	const suggestions = (answer as unknown[]).map(String);
-	if (readFlag(simplifyParameter, this.getNodeParameter('simplify', itemIndex))) {
+	if (readFlag(simplifySuggestionsParameter, this.getNodeParameter('simplify', itemIndex))) {
 		return { [kind]: given, suggestions };
 	}
 	return suggestions.map((suggestion) => ({ suggestion }));

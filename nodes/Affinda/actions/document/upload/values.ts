@@ -10,7 +10,7 @@ import {
 	readOptionalText,
 	readWholeNumber,
 } from '../../../helpers/parameters';
-import { readRequestTimeoutMs } from '../../../helpers/request';
+import { readRequestTimeoutMs } from '../../../helpers/operationOptions';
 import type { Destination } from './ifAlreadyUploaded';
 import {
 	collectionParameter,

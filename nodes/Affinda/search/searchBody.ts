@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { invalid, readNameList, readOptionalText } from '../helpers/parameters';
-import { buildCriteriaBody } from './body';
-import { criteriaFor, facetLabel, tunes, type SearchBody } from './criteria';
+import { buildCriteriaBody } from './criteriaBody';
+import { criteriaFor, facetLabel, isTuning, type SearchBody } from './criteria';
 import { INDICES, toolCriteriaFor } from './parameters';
 
 /**
@@ -49,7 +49,7 @@ function readCriteriaEntries(
 		const entry = entries[criterion.key];
 		if (typeof entry !== 'object' || entry === null) continue;
 		for (const facet of criterion.facets) {
-			if (tuningOnly && !tunes(facet)) continue;
+			if (tuningOnly && !isTuning(facet)) continue;
 			const value = (entry as IDataObject)[facet.field];
 			// A switch left off, an empty weight or number: nothing the user set, so nothing is sent.
 			if (value === undefined || value === null) continue;

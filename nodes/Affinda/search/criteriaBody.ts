@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { InvalidParameterError } from '../../shared';
 import {
 	invalid,
-	isBlank as isUnset,
+	isBlank,
 	numberOf,
 	readFlag,
 	readJsonObject,
@@ -48,8 +48,9 @@ function entryParameter(facet: Facet, index: number, key: string, keyLabel: stri
 	};
 }
 
-function isBlank(value: unknown): boolean {
-	return isUnset(value) || (Array.isArray(value) && value.length === 0);
+/** Nothing set, or an empty list: a criterion left so asks nothing. */
+function isUnsetOrEmpty(value: unknown): boolean {
+	return isBlank(value) || (Array.isArray(value) && value.length === 0);
 }
 
 function toChoice(parameter: Parameter, facet: Facet, value: unknown): string {
@@ -71,7 +72,7 @@ function toNameFilters(facet: Facet, value: unknown): IDataObject[] {
 		const nameParameter = entryParameter(facet, index, 'name', 'Name');
 		const name = readOptionalText(nameParameter, filter.name, 'a name');
 		if (name === undefined) invalid(nameParameter, filter.name, 'a name');
-		const required = isBlank(filter.required)
+		const required = isUnsetOrEmpty(filter.required)
 			? false
 			: readFlag(entryParameter(facet, index, 'required', 'Required'), filter.required);
 		return { name, required };
@@ -105,7 +106,7 @@ function toLocations(facet: Facet, value: unknown): IDataObject[] {
 		const parameter = (key: string, keyLabel: string) =>
 			entryParameter(facet, index, key, keyLabel);
 		const location: IDataObject = {};
-		if (!isBlank(entry.place)) {
+		if (!isUnsetOrEmpty(entry.place)) {
 			// One field for both: "Sydney, Australia" is a name, "-33.86, 151.2" a pair of coordinates;
 			// two numbers are always coordinates, so "91, 0" is refused rather than sent as a name.
 			const placeParameter = parameter('place', 'Place');
@@ -117,7 +118,7 @@ function toLocations(facet: Facet, value: unknown): IDataObject[] {
 		}
 		const name = readOptionalText(parameter('name', 'Name'), entry.name, 'a place name');
 		if (name !== undefined) location.name = name;
-		if (!isBlank(entry.coordinates)) {
+		if (!isUnsetOrEmpty(entry.coordinates)) {
 			const coordinates = coordinatesOf(entry.coordinates);
 			if (!coordinates)
 				invalid(parameter('coordinates', 'Coordinates'), entry.coordinates, COORDINATES);
@@ -133,7 +134,7 @@ function toLocations(facet: Facet, value: unknown): IDataObject[] {
 		}
 		const units = DISTANCE_UNITS.map((unit) => String(unit.value));
 		const unit = readOptionalChoice(parameter('unit', 'Unit'), entry.unit, units);
-		if (!isBlank(entry.distance)) {
+		if (!isUnsetOrEmpty(entry.distance)) {
 			location.distance = readWholeNumber(
 				parameter('distance', 'Distance'),
 				entry.distance,
@@ -178,9 +179,9 @@ function toCustomData(facet: Facet, value: unknown): IDataObject[] {
 			}
 		}
 		const filter: IDataObject = { filterType, dataPoint, query };
-		if (!isBlank(entry.required))
+		if (!isUnsetOrEmpty(entry.required))
 			filter.required = readFlag(parameter('required', 'Required'), entry.required);
-		if (!isBlank(entry.weight))
+		if (!isUnsetOrEmpty(entry.weight))
 			filter.weight = readNumber(parameter('weight', 'Weight'), entry.weight, WEIGHT_RANGE);
 		return filter;
 	});
@@ -245,7 +246,7 @@ export function buildCriteriaBody(body: SearchBody, values: IDataObject): IDataO
 	const wire: IDataObject = {};
 	for (const { criterion, facet } of facetsFor(body)) {
 		const value = values[facet.field];
-		if (isBlank(value)) continue;
+		if (isUnsetOrEmpty(value)) continue;
 		const wireValue = toWireValue(criterion, facet, value);
 		if (wireValue === undefined || (Array.isArray(wireValue) && wireValue.length === 0)) continue;
 		wire[facet.field] = wireValue as IDataObject[keyof IDataObject];
