@@ -8,24 +8,28 @@ import { criteriaParameter, toolCriteriaParameters } from '../../search/paramete
 import { indicesParameter, optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';
 
+const jobDescriptionParameter: INodeProperties = {
+	...parsedDocumentLocator(
+		'Job Description',
+		'identifier',
+		'jobDescription',
+		'The parsed job description to explain',
+	),
+	required: true,
+};
+
+const resumeParameter = parsedDocumentLocator(
+	'Resume',
+	'resume',
+	'resume',
+	'A parsed resume whose details the job description is compared with. Leave empty to compare with the criteria below only.',
+);
+
 const properties: INodeProperties[] = [
-	...filledByModelAsTool({
-		...parsedDocumentLocator(
-			'Job Description',
-			'identifier',
-			'jobDescription',
-			'The parsed job description to explain',
-		),
-		required: true,
-	}),
+	...filledByModelAsTool(jobDescriptionParameter),
 	indicesParameter('getJobDescriptionIndices', 'Indices of job descriptions the search runs over'),
 	...filledByModelAsTool(
-		parsedDocumentLocator(
-			'Resume',
-			'resume',
-			'resume',
-			'A parsed resume whose details the job description is compared with. Leave empty to compare with the criteria below only.',
-		),
+		resumeParameter,
 		'Identifier of a parsed resume to compare the job description with; empty to compare with the criteria only',
 	),
 	...toolCriteriaParameters('jobDescriptionMatch'),
@@ -40,13 +44,13 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const identifier = readIdentifier(
-		{ displayName: 'Job Description', name: 'identifier' },
+		jobDescriptionParameter,
 		this.getNodeParameter('identifier', itemIndex),
 		'a document identifier',
 	);
 	// Unset (empty, null, nothing) leaves the field out; any other type than text is refused.
 	const resume = readOptionalIdentifier(
-		{ displayName: 'Resume', name: 'resume' },
+		resumeParameter,
 		this.getNodeParameter('resume', itemIndex, ''),
 		'a document identifier',
 	);

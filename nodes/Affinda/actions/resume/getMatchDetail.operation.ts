@@ -8,16 +8,18 @@ import { indicesParameter, optionsCollection, parsedDocumentLocator } from '../c
 import { matchAgainstParameters, readRankedSearchBody } from '../matchAgainst';
 import { filledByModelAsTool } from '../tool.descriptions';
 
+const resumeParameter: INodeProperties = {
+	...parsedDocumentLocator(
+		'Resume',
+		'identifier',
+		'resume',
+		'The parsed resume to explain: why it ranks where it does in the search below',
+	),
+	required: true,
+};
+
 const properties: INodeProperties[] = [
-	...filledByModelAsTool({
-		...parsedDocumentLocator(
-			'Resume',
-			'identifier',
-			'resume',
-			'The parsed resume to explain: why it ranks where it does in the search below',
-		),
-		required: true,
-	}),
+	...filledByModelAsTool(resumeParameter),
 	indicesParameter('getResumeIndices', 'Indices of parsed resumes the search runs over'),
 	...matchAgainstParameters({
 		description:
@@ -44,7 +46,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const identifier = readIdentifier(
-		{ displayName: 'Resume', name: 'identifier' },
+		resumeParameter,
 		this.getNodeParameter('identifier', itemIndex),
 		'a document identifier',
 	);

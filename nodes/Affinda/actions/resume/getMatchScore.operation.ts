@@ -36,37 +36,45 @@ const weightsParameter: INodeProperties = {
 		.sort(byDisplayName),
 };
 
+const resumeParameter: INodeProperties = {
+	...parsedDocumentLocator('Resume', 'resume', 'resume', 'The parsed resume to score'),
+	required: true,
+};
+
+const jobDescriptionParameter: INodeProperties = {
+	...parsedDocumentLocator(
+		'Job Description',
+		'jobDescription',
+		'jobDescription',
+		'The parsed job description to score the resume against',
+	),
+	required: true,
+};
+
+const indexParameter: INodeProperties = {
+	displayName: 'Index Name or ID',
+	name: 'index',
+	type: 'options',
+	typeOptions: { loadOptionsMethod: 'getResumeIndices' },
+	default: '',
+	description:
+		'An index that holds the resume, to score within. Leave empty for all indices. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+};
+
+const searchExpressionParameter: INodeProperties = {
+	displayName: 'Search Expression',
+	name: 'search_expression',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. kubernetes AND (aws OR gcp)',
+	description: 'Words or a boolean expression to find in the resume, added to the criteria',
+};
+
 const properties: INodeProperties[] = [
-	...filledByModelAsTool({
-		...parsedDocumentLocator('Resume', 'resume', 'resume', 'The parsed resume to score'),
-		required: true,
-	}),
-	...filledByModelAsTool({
-		...parsedDocumentLocator(
-			'Job Description',
-			'jobDescription',
-			'jobDescription',
-			'The parsed job description to score the resume against',
-		),
-		required: true,
-	}),
-	{
-		displayName: 'Index Name or ID',
-		name: 'index',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getResumeIndices' },
-		default: '',
-		description:
-			'An index that holds the resume, to score within. Leave empty for all indices. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-	},
-	{
-		displayName: 'Search Expression',
-		name: 'search_expression',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. kubernetes AND (aws OR gcp)',
-		description: 'Words or a boolean expression to find in the resume, added to the criteria',
-	},
+	...filledByModelAsTool(resumeParameter),
+	...filledByModelAsTool(jobDescriptionParameter),
+	indexParameter,
+	searchExpressionParameter,
 	weightsParameter,
 	simplifyScoreParameter,
 	optionsCollection(),
@@ -78,25 +86,25 @@ export const description = updateDisplayOptions(
 );
 
 function readQuery(this: IExecuteFunctions, itemIndex: number): IDataObject {
-	const identifier = (name: string, displayName: string) =>
+	const identifier = (parameter: INodeProperties) =>
 		readIdentifier(
-			{ displayName, name },
-			this.getNodeParameter(name, itemIndex),
+			parameter,
+			this.getNodeParameter(parameter.name, itemIndex),
 			'a document identifier',
 		);
 	// Both are required on the wire, under their snake_case names.
 	const qs: IDataObject = {
-		resume: identifier('resume', 'Resume'),
-		job_description: identifier('jobDescription', 'Job Description'),
+		resume: identifier(resumeParameter),
+		job_description: identifier(jobDescriptionParameter),
 	};
 	const index = readOptionalText(
-		{ displayName: 'Index Name or ID', name: 'index' },
+		indexParameter,
 		this.getNodeParameter('index', itemIndex, ''),
 		'an index name',
 	);
 	if (index !== undefined) qs.index = index;
 	const expression = readOptionalText(
-		{ displayName: 'Search Expression', name: 'search_expression' },
+		searchExpressionParameter,
 		this.getNodeParameter('search_expression', itemIndex, ''),
 	);
 	if (expression !== undefined) qs.search_expression = expression;
