@@ -5,13 +5,8 @@ import { Waiting } from '../../helpers/concurrency';
 import { invalid } from '../../helpers/parameters';
 import { buildUploadBody } from './upload/body';
 import { readUploads } from './upload/files';
-import {
-	choiceName,
-	ifAlreadyUploadedProperty,
-	readExistingCheck,
-	uploadUnlessExisting,
-} from './upload/ifAlreadyUploaded';
-import { properties } from './upload/parameters';
+import { choiceName, readExistingCheck, uploadUnlessExisting } from './upload/ifAlreadyUploaded';
+import { ifAlreadyUploadedProperty, properties } from './upload/parameters';
 import { alreadyUploaded, sendUpload, uploadAndWait } from './upload/send';
 import { readDestination, readUploadSettings } from './upload/values';
 

@@ -1,66 +1,33 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { invalid, readOptionalText } from '../../../helpers/parameters';
-import { affindaApiRequest, type RequestAdvice } from '../../../../shared';
+import { affindaApiRequest, withItem, type RequestAdvice } from '../../../../shared';
 import { DOCUMENTS_PATH, documentOutput, metaOf } from '../document';
 import { assertParsed, waitUntilParsed } from '../parsing';
-import type { UploadSettings } from './values';
+import {
+	customIdentifierOption,
+	ifAlreadyUploadedProperty,
+	UPLOAD_AGAIN,
+	type IfAlreadyUploadedChoice,
+} from './parameters';
+import type { Destination, UploadSettings } from './values';
 
 /**
  * Upload → If Already Uploaded: what to do when Affinda already has a document with the item's
  * Custom Identifier, so that a retried, re-run or crashed execution does not make it twice.
  */
 
-type Choice = 'uploadAgain' | 'useExisting' | 'fail';
-
-/** Today's behaviour, and the default: a new default would change saved workflows (a version). */
-const UPLOAD_AGAIN: Choice = 'uploadAgain';
-
-export const ifAlreadyUploadedProperty: INodeProperties = {
-	displayName: 'If Already Uploaded',
-	name: 'ifAlreadyUploaded',
-	type: 'options',
-	default: UPLOAD_AGAIN,
-	options: [
-		{
-			name: 'Upload Again',
-			value: UPLOAD_AGAIN,
-			description:
-				'Always upload: a second document if Affinda has one with this Custom Identifier',
-		},
-		{
-			name: 'Use the Existing Document',
-			value: 'useExisting',
-			description:
-				'Output the document Affinda already has with this Custom Identifier, with reused: true; upload only if there is none',
-		},
-		{
-			name: 'Fail',
-			value: 'fail',
-			description:
-				'The item fails, naming the document Affinda already has with this Custom Identifier',
-		},
-	],
-	description:
-		'Whether to look for a document with this Custom Identifier in the workspace (or collection) first, so that running the workflow again does not upload it twice',
-	// Offered once Custom Identifier, its sibling in Options, has a value: the look-up needs it.
-	displayOptions: { show: { customIdentifier: [{ _cnd: { exists: true } }] } },
-};
-
 /** A choice as the panel names it (errors quote what the person sees). */
-export function choiceName(choice: Choice): string {
+export function choiceName(choice: IfAlreadyUploadedChoice): string {
 	const option = ifAlreadyUploadedProperty.options?.find(
 		(entry) => 'value' in entry && entry.value === choice,
 	);
 	return option?.name ?? choice;
 }
 
-/** Where the document goes, as the look-up filters by it. */
-export type Destination = { workspace: string } | { collection: string };
-
 export interface ExistingCheck {
-	choice: Exclude<Choice, 'uploadAgain'>;
+	choice: Exclude<IfAlreadyUploadedChoice, 'uploadAgain'>;
 	customIdentifier: string;
 	destination: Destination;
 }
@@ -70,15 +37,18 @@ export function readExistingCheck(
 	options: IDataObject,
 	destination: Destination,
 ): ExistingCheck | undefined {
-	const choice = (options.ifAlreadyUploaded ?? UPLOAD_AGAIN) as Choice;
+	const choice = (options.ifAlreadyUploaded ?? UPLOAD_AGAIN) as IfAlreadyUploadedChoice;
 	if (choice === UPLOAD_AGAIN) return undefined;
 	if (choice !== 'useExisting' && choice !== 'fail') {
 		invalid(ifAlreadyUploadedProperty, choice, 'Upload Again, Use the Existing Document or Fail');
 	}
-	const parameter = { displayName: 'Custom Identifier', name: 'customIdentifier' };
-	const customIdentifier = readOptionalText(parameter, options.customIdentifier);
+	const customIdentifier = readOptionalText(customIdentifierOption, options.customIdentifier);
 	if (customIdentifier === undefined) {
-		invalid(parameter, options.customIdentifier, 'a value, which If Already Uploaded looks for');
+		invalid(
+			customIdentifierOption,
+			options.customIdentifier,
+			'a value, which If Already Uploaded looks for',
+		);
 	}
 	return { choice, customIdentifier, destination };
 }
@@ -118,7 +88,10 @@ async function findExisting(
 	if (!Array.isArray(results)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Affinda's answer to the look-up of Custom Identifier "${check.customIdentifier}" is not a list of documents [item ${itemIndex}]`,
+			withItem(
+				`Affinda's answer to the look-up of Custom Identifier "${check.customIdentifier}" is not a list of documents`,
+				itemIndex,
+			),
 			{ itemIndex, description: LOOKUP_ADVICE.rerun },
 		);
 	}
@@ -145,9 +118,12 @@ function failAsUploaded(
 	const identifier = String(meta.identifier);
 	return new NodeOperationError(
 		this.getNode(),
-		`Affinda already has a document with Custom Identifier "${check.customIdentifier}": ${identifier}${
-			meta.fileName ? ` (${String(meta.fileName)})` : ''
-		} [item ${itemIndex}]`,
+		withItem(
+			`Affinda already has a document with Custom Identifier "${check.customIdentifier}": ${identifier}${
+				meta.fileName ? ` (${String(meta.fileName)})` : ''
+			}`,
+			itemIndex,
+		),
 		{
 			itemIndex,
 			description: `Nothing was uploaded, as If Already Uploaded is set to Fail. Fetch it with Document → Get using identifier ${identifier}, choose Use the Existing Document, or delete it from the ${where} to upload the file again.`,

@@ -2,7 +2,6 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection, simplifyParameter } from '../../common.descriptions';
 import { compactOption, documentTypeLocator, workspaceLocator } from '../descriptions';
-import { ifAlreadyUploadedProperty } from './ifAlreadyUploaded';
 
 /** Upload's parameters (Resume → Parse shows the same), each defined once and read through. */
 
@@ -13,6 +12,52 @@ const WORKSPACE_SETTING_CHOICES = [
 	{ name: 'Off', value: 'false' },
 	{ name: 'On', value: 'true' },
 ];
+
+export type IfAlreadyUploadedChoice = 'uploadAgain' | 'useExisting' | 'fail';
+
+/** Today's behaviour, and the default: a new default would change saved workflows (a version). */
+export const UPLOAD_AGAIN: IfAlreadyUploadedChoice = 'uploadAgain';
+
+export const ifAlreadyUploadedProperty: INodeProperties = {
+	displayName: 'If Already Uploaded',
+	name: 'ifAlreadyUploaded',
+	type: 'options',
+	default: UPLOAD_AGAIN,
+	options: [
+		{
+			name: 'Upload Again',
+			value: UPLOAD_AGAIN,
+			description:
+				'Always upload: a second document if Affinda has one with this Custom Identifier',
+		},
+		{
+			name: 'Use the Existing Document',
+			value: 'useExisting',
+			description:
+				'Output the document Affinda already has with this Custom Identifier, with reused: true; upload only if there is none',
+		},
+		{
+			name: 'Fail',
+			value: 'fail',
+			description:
+				'The item fails, naming the document Affinda already has with this Custom Identifier',
+		},
+	],
+	description:
+		'Whether to look for a document with this Custom Identifier in the workspace (or collection) first, so that running the workflow again does not upload it twice',
+	// Offered once Custom Identifier, its sibling in Options, has a value: the look-up needs it.
+	displayOptions: { show: { customIdentifier: [{ _cnd: { exists: true } }] } },
+};
+
+export const customIdentifierOption: INodeProperties = {
+	displayName: 'Custom Identifier',
+	name: 'customIdentifier',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. candidate-4711',
+	description:
+		'Your own identifier for the document, such as an ID from your ATS; need not be unique',
+};
 
 export const deleteAfterParseOption: INodeProperties = {
 	displayName: 'Delete After Parse',
@@ -29,15 +74,7 @@ export const deleteAfterParseOption: INodeProperties = {
  */
 export const uploadOptions: INodeProperties[] = [
 	compactOption,
-	{
-		displayName: 'Custom Identifier',
-		name: 'customIdentifier',
-		type: 'string',
-		default: '',
-		placeholder: 'e.g. candidate-4711',
-		description:
-			'Your own identifier for the document, such as an ID from your ATS; need not be unique',
-	},
+	customIdentifierOption,
 	deleteAfterParseOption,
 	{
 		displayName: 'Enable Validation Tool',

@@ -11,7 +11,6 @@ import {
 	readWholeNumber,
 } from '../../../helpers/parameters';
 import { readRequestTimeoutMs } from '../../../helpers/operationOptions';
-import type { Destination } from './ifAlreadyUploaded';
 import {
 	collectionParameter,
 	deleteAfterParseOption,
@@ -55,6 +54,9 @@ export function readUploadSettings(this: IExecuteFunctions, itemIndex: number): 
 	const requestTimeoutMs = readRequestTimeoutMs.call(this, itemIndex);
 	return { wait, timeoutSeconds, requestTimeoutMs, options };
 }
+
+/** Where the document goes, as the look-up filters by it. */
+export type Destination = { workspace: string } | { collection: string };
 
 /** The workspace or collection the document goes to (and the look-up searches). */
 export function readDestination(this: IExecuteFunctions, itemIndex: number): Destination {
