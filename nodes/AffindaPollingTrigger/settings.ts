@@ -1,7 +1,7 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../shared';
+import { InvalidParameterError, wholeNumberWithin } from '../shared';
 import { lateWindowParameter } from './description';
 import { POLLED_EVENTS, type PolledEvent } from './events';
 
@@ -17,12 +17,6 @@ export interface PollSettings {
 	/** What the kept cursor is valid for: another event, scope or type starts afresh. */
 	key: string;
 }
-
-const LATE_WINDOW = {
-	default: lateWindowParameter.default as number,
-	min: lateWindowParameter.typeOptions?.minValue as number,
-	max: lateWindowParameter.typeOptions?.maxValue as number,
-};
 
 function refuse(
 	this: IPollFunctions,
@@ -66,20 +60,11 @@ export function readPollSettings(this: IPollFunctions): PollSettings {
 	const documentType =
 		scopeKind === 'workspace' ? locatorValue.call(this, 'documentType') || undefined : undefined;
 	const options = this.getNodeParameter('options', {}) as { lateWindow?: unknown };
-	const lateWindow = options.lateWindow ?? LATE_WINDOW.default;
-	if (
-		typeof lateWindow !== 'number' ||
-		!Number.isInteger(lateWindow) ||
-		lateWindow < LATE_WINDOW.min ||
-		lateWindow > LATE_WINDOW.max
-	) {
-		throw refuse.call(
-			this,
-			lateWindowParameter.displayName,
-			lateWindowParameter.name,
-			lateWindow,
-			`a whole number from ${LATE_WINDOW.min} to ${LATE_WINDOW.max}`,
-		);
+	let lateWindow: number;
+	try {
+		lateWindow = wholeNumberWithin(lateWindowParameter, options.lateWindow);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as Error).message);
 	}
 	return {
 		event,

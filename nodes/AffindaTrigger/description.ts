@@ -5,7 +5,7 @@ import { TRIGGER_EVENTS } from './events';
 
 /** The trigger's parameters, with the bounds the node checks again when it reads them. */
 
-const replayWindowParameter: INodeProperties = {
+export const replayWindowParameter: INodeProperties = {
 	displayName: 'Replay Window (Minutes)',
 	name: 'replayWindow',
 	type: 'number',
@@ -13,13 +13,6 @@ const replayWindowParameter: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
 	description:
 		'Events whose signed timestamp is further from now than this are refused as replays. Widen it if n8n can be unreachable for longer: a delivery Affinda retries later may carry its first timestamp.',
-};
-
-/** The window's bounds, read from the parameter so the check and the editor agree. */
-export const REPLAY_WINDOW_MINUTES = {
-	default: replayWindowParameter.default as number,
-	min: replayWindowParameter.typeOptions?.minValue as number,
-	max: replayWindowParameter.typeOptions?.maxValue as number,
 };
 
 export const triggerProperties: INodeProperties[] = [

@@ -1,8 +1,8 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, InvalidParameterError } from '../shared';
-import { REPLAY_WINDOW_MINUTES } from './description';
+import { CREDENTIAL_TYPE, wholeNumberWithin } from '../shared';
+import { replayWindowParameter } from './description';
 
 /** How the trigger checks events: read the same way at activation and for every delivery. */
 export interface TriggerSettings {
@@ -24,20 +24,11 @@ export async function readTriggerSettings(
 	this: IHookFunctions | IWebhookFunctions,
 ): Promise<TriggerSettings> {
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
-	const replayWindow = options.replayWindow ?? REPLAY_WINDOW_MINUTES.default;
-	if (
-		typeof replayWindow !== 'number' ||
-		!Number.isInteger(replayWindow) ||
-		replayWindow < REPLAY_WINDOW_MINUTES.min ||
-		replayWindow > REPLAY_WINDOW_MINUTES.max
-	) {
-		const error = new InvalidParameterError(
-			'Replay Window (Minutes)',
-			'replayWindow',
-			replayWindow,
-			`a whole number from ${REPLAY_WINDOW_MINUTES.min} to ${REPLAY_WINDOW_MINUTES.max}`,
-		);
-		throw new NodeOperationError(this.getNode(), error.message);
+	let replayWindow: number;
+	try {
+		replayWindow = wholeNumberWithin(replayWindowParameter, options.replayWindow);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as Error).message);
 	}
 	const credentials = await this.getCredentials<{ webhookSecret?: string }>(CREDENTIAL_TYPE);
 	return {

@@ -24,6 +24,7 @@ export {
 	type NamedEntry,
 } from './listSearch';
 export { resourceLocator } from './locator';
+export { wholeNumberWithin } from './options';
 export {
 	affindaApiRequest,
 	affindaApiRequestAllPages,
