@@ -4,6 +4,7 @@ import { VersionedNodeType } from 'n8n-workflow';
 import { subtitle } from './actions/resources';
 import { AffindaV1 } from './v1/AffindaV1.node';
 import { AffindaV2 } from './v2/AffindaV2.node';
+import { AffindaV3 } from './v3/AffindaV3.node';
 
 /**
  * The Affinda node in every version a workflow may have been saved with (n8n's versioned-node
@@ -19,7 +20,7 @@ export class Affinda extends VersionedNodeType {
 			group: ['transform'],
 			subtitle: subtitle(),
 			description: 'Parse resumes and documents, and search and match candidates with Affinda',
-			defaultVersion: 2,
+			defaultVersion: 3,
 			// An AI Agent's tool picker searches tool names only (n8n drops the codex aliases for
 			// tools), so the tool's name says what people look for: resumes, CVs, parsing.
 			usableAsTool: {
@@ -33,6 +34,7 @@ export class Affinda extends VersionedNodeType {
 		const nodeVersions: IVersionedNodeType['nodeVersions'] = {
 			1: new AffindaV1(baseDescription),
 			2: new AffindaV2(baseDescription),
+			3: new AffindaV3(baseDescription),
 		};
 		super(nodeVersions, baseDescription);
 	}

@@ -13,7 +13,7 @@ export {
 	type AffindaEvent,
 } from './documentEvents';
 export { DOCUMENTS_PATH, documentPath, EXTRACTOR, INDICES_PATH } from './service';
-export { InvalidParameterError, withItem, withoutItem } from './errors';
+export { describeValue, InvalidParameterError, withItem, withoutItem } from './errors';
 export { describeAnswer, listFrom, unexpectedAnswer, type ListSource } from './listAnswers';
 export {
 	byName,

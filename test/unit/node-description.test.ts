@@ -73,7 +73,7 @@ describe('the node description', () => {
 describe('the node versions', () => {
 	test('new nodes get the latest version, and every version is loadable', () => {
 		expect(node.currentVersion).toBe(node.getLatestVersion());
-		expect(Object.keys(node.nodeVersions).map(Number)).toEqual([1, 2]);
+		expect(Object.keys(node.nodeVersions).map(Number)).toEqual([1, 2, 3]);
 		for (const [version, nodeType] of Object.entries(node.nodeVersions)) {
 			expect(nodeType.description.version).toBe(Number(version));
 			expect(nodeType.description.name).toBe('affinda');

@@ -12,6 +12,7 @@ import * as document from './document/Document.resource';
 import * as index from './index/Index.resource';
 import * as jobDescription from './jobDescription/JobDescription.resource';
 import * as resume from './resume/Resume.resource';
+import { toolDescriptionParameters } from './tool';
 
 export type ItemResult = IDataObject | IDataObject[];
 
@@ -23,6 +24,8 @@ export type ItemResult = IDataObject | IDataObject[];
  */
 export interface ItemOperation {
 	description: INodeProperties[];
+	/** What a model reads about the operation as a tool (actions/tool.ts). */
+	toolDescription?: string;
 	execute: (
 		this: IExecuteFunctions,
 		itemIndex: number,
@@ -35,6 +38,8 @@ export interface ItemOperation {
  */
 export interface BatchOperation {
 	description: INodeProperties[];
+	/** What a model reads about the operation as a tool (actions/tool.ts). */
+	toolDescription?: string;
 	executeBatch: (
 		this: IExecuteFunctions,
 		items: INodeExecutionData[],
@@ -78,8 +83,20 @@ const resourceParameter: INodeProperties = {
 	default: 'resume',
 };
 
-/** The node's parameters: Resource, then each resource's Operation and operation parameters. */
+/**
+ * The node's parameters: the tool's description of the chosen operation (shown when the node is a
+ * tool), Resource, then each resource's Operation and operation parameters.
+ */
 export const properties: INodeProperties[] = [
+	...toolDescriptionParameters(
+		RESOURCES.flatMap((resource) =>
+			Object.entries(resource.operations).flatMap(([operation, { toolDescription }]) =>
+				toolDescription === undefined
+					? []
+					: [{ resource: resource.value, operation, toolDescription }],
+			),
+		),
+	),
 	resourceParameter,
 	...RESOURCES.flatMap((resource) => resource.description),
 ];

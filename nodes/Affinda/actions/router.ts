@@ -4,12 +4,14 @@ import { NodeOperationError } from 'n8n-workflow';
 import { runBounded } from '../helpers/concurrency';
 import { failedItem, toItemError } from '../helpers/itemErrors';
 import { readConcurrency } from '../helpers/operationOptions';
+import { toolFailureError, toolFailureItem, toolRun } from '../helpers/toolCall';
 import { operations, type AffindaOperation } from './resources';
 
 /**
  * Runs the chosen operation for every input item, a few at a time (Options → Concurrency), pairs
  * each output item with the item it came from, keeps input order, and applies Continue on Fail:
- * written once, for every operation.
+ * written once, for every operation. Called by a model (an agent's tool call, MCP), a failure is
+ * the model's to act on: the tool's answer, or an error worded for it (helpers/toolCall.ts).
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 	const items = this.getInputData();
@@ -23,20 +25,38 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		);
 	}
 
-	if ('executeBatch' in operation) return [await operation.executeBatch.call(this, items)];
+	const asTool = toolRun.call(this);
+	/** A failure that stops the node: thrown as n8n shows it, or as a model reads it. */
+	const fatal = (error: unknown, itemIndex: number) =>
+		asTool === 'wrappedTool'
+			? toolFailureError.call(this, error, itemIndex)
+			: toItemError.call(this, error, itemIndex);
+
+	if ('executeBatch' in operation) {
+		if (asTool === undefined) return [await operation.executeBatch.call(this, items)];
+		try {
+			return [await operation.executeBatch.call(this, items)];
+		} catch (error) {
+			if (asTool === 'agentToolCall') return [[toolFailureItem(error, 0)]];
+			throw fatal(error, 0);
+		}
+	}
 
 	let concurrency: number;
 	try {
 		concurrency = readConcurrency.call(this);
 	} catch (error) {
-		throw toItemError.call(this, error, 0);
+		if (asTool === 'agentToolCall')
+			return [items.map((_item, index) => toolFailureItem(error, index))];
+		throw fatal(error, 0);
 	}
 	const continueOnFail = this.continueOnFail();
+	const goOnAfterFailure = continueOnFail || asTool === 'agentToolCall';
 	const settled = await runBounded(
 		items.length,
 		concurrency,
 		async (itemIndex) => await operation.execute.call(this, itemIndex),
-		!continueOnFail,
+		!goOnAfterFailure,
 	);
 
 	// In input order, whatever order the answers came in.
@@ -52,7 +72,11 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			);
 			continue;
 		}
-		const nodeError = toItemError.call(this, result.error, itemIndex);
+		if (asTool === 'agentToolCall') {
+			output.push(toolFailureItem(result.error, itemIndex));
+			continue;
+		}
+		const nodeError = fatal(result.error, itemIndex);
 		if (!continueOnFail) throw nodeError;
 		output.push(failedItem(nodeError, itemIndex));
 	}

@@ -59,6 +59,10 @@ const properties: INodeProperties[] = [
 	optionsCollection([], { perItem: false }),
 ];
 
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	"Corrects many parsed values (annotations) of documents in Affinda in one request, each by its annotation identifier, as the node's settings say. Returns the annotations as updated. Use it only when the user asks to correct parsed data; to read a document, use the tool that gets a document.";
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['annotation'], operation: ['batchUpdate'] } },
 	properties,

@@ -18,6 +18,10 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	"Corrects one parsed value (an annotation) of a document in Affinda, by the annotation's identifier, as the node's settings say. Returns the annotation as updated. Use it only when the user asks to correct a parsed value; to read a document, use the tool that gets a document.";
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['annotation'], operation: ['update'] } },
 	properties,

@@ -9,6 +9,10 @@ import { documentPath, readDocumentIdentifier } from './document';
 
 const properties: INodeProperties[] = [documentLocator, optionsCollection()];
 
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	"Deletes one document and its parsed data from Affinda for good: it cannot be undone. Argument: the document's identifier (from a search, a listing or an upload). Use it only when the user explicitly asks to delete that document.";
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['document'], operation: ['delete'] } },
 	properties,

@@ -12,6 +12,10 @@ const properties: INodeProperties[] = [
 	optionsCollection([compactOption]),
 ];
 
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	"Gets one document from Affinda by its identifier: its metadata (file name, state, when it was uploaded) and its parsed data (for a resume: name, contact details, skills, work experience, education). Argument: the document's identifier, as a search, a listing or an upload returned it. Use it to read a candidate's whole resume after a search.";
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['document'], operation: ['get'] } },
 	properties,

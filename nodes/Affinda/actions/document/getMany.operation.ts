@@ -176,6 +176,10 @@ const properties: INodeProperties[] = [
 	optionsCollection(options.map(({ property }) => property)),
 ];
 
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	'Lists documents in Affinda with their identifier, file name and state, narrowed by the filters set in the node. Use it to find a document whose identifier you do not know; to rank candidates, use the resume search tool instead.';
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['document'], operation: ['getMany'] } },
 	properties,

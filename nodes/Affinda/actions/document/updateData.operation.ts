@@ -31,6 +31,10 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	"Corrects the parsed data of a resume or job description in Affinda (for example a candidate's name, email or skills), by the document's identifier. Returns the document's data as updated. Use it only when the user asks to correct parsed data.";
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['document'], operation: ['updateData'] } },
 	properties,

@@ -29,6 +29,10 @@ const documentParameter: INodeProperties = {
 
 const properties: INodeProperties[] = [indexParameter, documentParameter, optionsCollection()];
 
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	"Adds a parsed document to a search index of Affinda, so that searches over that index find it. Arguments: the index name and the document's identifier. Returns the index entry. Use it when a document should be found by the search tools and is not yet in their index.";
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['index'], operation: ['addDocument'] } },
 	properties,

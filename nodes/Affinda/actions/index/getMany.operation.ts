@@ -47,6 +47,10 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	'Lists the search indices in Affinda (of resumes and of job descriptions) with their names and document types. Use it to learn which index names exist.';
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['index'], operation: ['getMany'] } },
 	properties,

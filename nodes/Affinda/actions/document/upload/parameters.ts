@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection, simplifyParameter } from '../../common.descriptions';
+import { filledByModel, fromAI } from '../../tool';
 import { compactOption, documentTypeLocator, workspaceLocator } from '../descriptions';
 
 /** Upload's parameters (Resume → Parse shows the same), each defined once and read through. */
@@ -282,13 +283,18 @@ export const parsingTimeoutParameter: INodeProperties = {
 	displayOptions: { show: { wait: [true] } },
 };
 
+/** What the model is asked for when the node is a tool: the one argument it fills. */
+const URL_FOR_MODEL =
+	'An http or https link to the document file (PDF, Word, text, HTML or image) that Affinda downloads';
+
 /** Unscoped: Resume → Parse shows the same parameters. */
 export const properties: INodeProperties[] = [
-	sourceParameter,
+	// As a tool the file comes by URL, given by the model: a tool call carries no binary file.
+	...filledByModel(sourceParameter, 'url'),
 	binaryFilesParameter,
 	binaryPropertyNameParameter,
 	fileTypesParameter,
-	urlParameter,
+	...filledByModel(urlParameter, fromAI('url', URL_FOR_MODEL)),
 	destinationParameter,
 	workspaceParameter,
 	collectionParameter,

@@ -1,0 +1,70 @@
+import type { IDataObject } from 'n8n-workflow';
+
+import { componentsAsked, SCORE_COMPONENTS, type ScoreComponent } from './criteria';
+
+/** Which scores of a result answer what was searched: components, and custom data points by slug. */
+export interface Searched {
+	components: readonly ScoreComponent[];
+	customData: string[];
+}
+
+/** What a resume search body asks for: its criteria with a value to match, its custom data points. */
+export function searchedIn(body: IDataObject): Searched {
+	const filters = Array.isArray(body.customData) ? (body.customData as IDataObject[]) : [];
+	return {
+		components: componentsAsked('resumeSearch', body),
+		customData: filters.map((filter) => String(filter.dataPoint)),
+	};
+}
+
+/** A component's score, or null when the service did not score it. */
+function scoreOf(component: unknown): number | null {
+	if (typeof component !== 'object' || component === null) return null;
+	const { score } = component as IDataObject;
+	return typeof score === 'number' ? score : null;
+}
+
+/**
+ * Matched against a job description or a resume, the service chose the criteria itself: those it
+ * scored above zero for at least one candidate are the ones it searched.
+ */
+export function scoredIn(results: IDataObject[]): Searched {
+	const scoredAboveZero = (component: (result: IDataObject) => unknown) =>
+		results.some((result) => (scoreOf(component(result)) ?? 0) > 0);
+	const slugs = new Set(
+		results.flatMap((result) => Object.keys((result.customData ?? {}) as IDataObject)),
+	);
+	return {
+		components: SCORE_COMPONENTS.filter((key) => scoredAboveZero((result) => result[key])),
+		customData: [...slugs].filter((slug) =>
+			scoredAboveZero((result) => ((result.customData ?? {}) as IDataObject)[slug]),
+		),
+	};
+}
+
+/** Candidate and overall score, then one `<criterion>Score` column per criterion searched. */
+function rowStart(result: IDataObject, searched: Searched): IDataObject {
+	const row: IDataObject = { candidate: result.name ?? null, score: result.score ?? null };
+	for (const component of searched.components) {
+		row[`${component}Score`] = scoreOf(result[component]);
+	}
+	const customData = (result.customData ?? {}) as IDataObject;
+	for (const slug of searched.customData) {
+		const column = `${slug}Score`;
+		row[column in row ? `customData.${column}` : column] = scoreOf(customData[slug]);
+	}
+	return row;
+}
+
+/**
+ * Version 3's flat row for people: who, the overall score, a score for each criterion searched
+ * only, then the resume's identifier and PDF link.
+ */
+export function searchedResultRow(result: IDataObject, searched: Searched): IDataObject {
+	return { ...rowStart(result, searched), identifier: result.identifier, pdf: result.pdf ?? null };
+}
+
+/** A row of a tool's answer: what a model needs to name, rank and look up a candidate. */
+export function toolResultRow(result: IDataObject, searched: Searched): IDataObject {
+	return { ...rowStart(result, searched), identifier: result.identifier };
+}
