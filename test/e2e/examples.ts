@@ -17,6 +17,7 @@ export const CV_PARSED_TRIGGER = 'cv-parsed-trigger.json';
 export const CV_PARSED_POLLING = 'cv-parsed-polling.json';
 export const CAREERS_FORM_INTAKE = 'careers-form-intake.json';
 export const CV_OPEN_JOBS = 'cv-open-jobs-for-candidate.json';
+export const RECRUITING_ASSISTANT = 'recruiting-assistant.json';
 
 export const AFFINDA_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaTrigger';
 export const AFFINDA_POLLING_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaPollingTrigger';
@@ -83,6 +84,8 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
 		return setParameters(parsing, 'Tell the recruiter', { url: setup.notifyUrl });
 	},
+	[RECRUITING_ASSISTANT]: (workflow, setup) =>
+		setParameters(workflow, 'Parse a CV from a link', { workspace: byId(setup.workspace) }),
 	[CAREERS_FORM_INTAKE]: (workflow, setup) => {
 		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
 		return setParameters(parsing, 'Rank for the open role', {
@@ -95,7 +98,12 @@ export function prepareExample(file: string, setup: ExampleSetup): WorkflowJson 
 	const edit = USER_EDITS[file];
 	if (!edit) throw new Error(`test/examples/${file} has no set-up steps in test/e2e/examples.ts`);
 	let workflow = readExampleWorkflow(file);
-	for (const nodeType of [AFFINDA_NODE_TYPE, AFFINDA_TRIGGER_TYPE, AFFINDA_POLLING_TRIGGER_TYPE])
+	for (const nodeType of [
+		AFFINDA_NODE_TYPE,
+		`${AFFINDA_NODE_TYPE}Tool`,
+		AFFINDA_TRIGGER_TYPE,
+		AFFINDA_POLLING_TRIGGER_TYPE,
+	])
 		workflow = useCredential(workflow, nodeType, AFFINDA_CREDENTIAL_TYPE, setup.credential);
 	return edit(workflow, setup);
 }

@@ -38,15 +38,28 @@ function plain(node: INodeType): PackageNodeType {
 	};
 }
 
-/** This package's node types, by the type name a workflow gives them. */
+/** The node's AI-tool variant, as n8n makes it: the same versions, named `<name>Tool`. */
+function toolVariant(node: IVersionedNodeType): PackageNodeType {
+	const { defaultVersion, descriptionOf } = versioned(node);
+	return {
+		defaultVersion,
+		descriptionOf: (version) => {
+			const description = descriptionOf(version);
+			return description && { ...description, name: `${description.name}Tool` };
+		},
+	};
+}
+
 /** A polling node as n8n loads it: with the Poll Times parameter n8n's loader adds to every one. */
 function withPollTimes(node: INodeType): INodeType {
 	node.description.properties = [...commonPollingParameters, ...node.description.properties];
 	return node;
 }
 
+/** This package's node types, by the type name a workflow gives them. */
 export const NODE_TYPES: Record<string, PackageNodeType> = {
 	[`${PACKAGE_NAME}.affinda`]: versioned(new Affinda()),
+	[`${PACKAGE_NAME}.affindaTool`]: toolVariant(new Affinda()),
 	[`${PACKAGE_NAME}.affindaTrigger`]: plain(new AffindaTrigger()),
 	[`${PACKAGE_NAME}.affindaPollingTrigger`]: plain(withPollTimes(new AffindaPollingTrigger())),
 };

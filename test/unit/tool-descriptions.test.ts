@@ -78,17 +78,45 @@ describe('what a model reads about each operation', () => {
 		);
 	});
 
-	test('names every argument the model fills, with its format', () => {
-		const described = [
-			['resume', 'search', ['jobTitles', 'skills', 'locations', 'yearsExperienceMin', 'limit']],
-			['resume', 'parse', ['url']],
-			['document', 'upload', ['url']],
-			['jobDescription', 'getMatchDetail', ['identifier', 'resume']],
-		] as const;
-		for (const [resource, operation, expected] of described) {
-			expect(argumentsOf(resource, operation).sort()).toEqual([...expected].sort());
-			const text = operations[resource][operation].toolDescription ?? '';
-			for (const key of expected) expect(text).toContain(key);
+	test.each(EVERY_OPERATION)(
+		'$resource → $operation: names every argument the model fills',
+		({ resource, operation, module }) => {
+			for (const key of argumentsOf(resource, operation)) {
+				expect(module.toolDescription).toMatch(new RegExp(`\\b${key}\\b`));
+			}
+		},
+	);
+
+	test('the model fills what it would know: criteria, links, identifiers, a limit', () => {
+		const expected: Record<string, Record<string, string[]>> = {
+			resume: {
+				search: ['jobTitles', 'skills', 'locations', 'yearsExperienceMin', 'limit'],
+				parse: ['url'],
+				getMatchDetail: ['identifier', 'jobTitles', 'skills', 'locations', 'yearsExperienceMin'],
+				getMatchScore: ['resume', 'jobDescription'],
+				suggest: ['skills'],
+			},
+			document: { upload: ['url'] },
+			jobDescription: {
+				search: ['jobTitles', 'skills', 'locations', 'totalYearsExperience'],
+				getMatchDetail: [
+					'identifier',
+					'resume',
+					'jobTitles',
+					'skills',
+					'locations',
+					'totalYearsExperience',
+				],
+			},
+		};
+		for (const [resource, byOperation] of Object.entries(expected)) {
+			for (const [operation, keys] of Object.entries(byOperation)) {
+				expect([resource, operation, argumentsOf(resource, operation).sort()]).toEqual([
+					resource,
+					operation,
+					[...keys].sort(),
+				]);
+			}
 		}
 		expect(operations.resume.search.toolDescription).toMatch(/separated by commas/);
 		expect(operations.resume.search.toolDescription).toMatch(/whole number/);

@@ -42,7 +42,8 @@ const CASES: Array<[string, IDataObject, string[]]> = [
 	[
 		'Resume → Search against a job description',
 		{ resource: 'resume', operation: 'search', searchMode: 'jobDescription' },
-		['jobDescription'],
+		// As a tool the model also sets how many candidates it gets back (actions/tool.ts).
+		['jobDescription', 'limit'],
 	],
 	[
 		'Resume → Get Match Detail with custom criteria',

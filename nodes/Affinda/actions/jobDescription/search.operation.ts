@@ -36,6 +36,10 @@ const properties: INodeProperties[] = [
 	...rankedSearchParameters(SEARCH),
 ];
 
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	"Finds open jobs for a candidate: ranks the parsed job descriptions in Affinda against what you search for (or, as the node is set up, against a resume), best match first. Returns one row per job description: its job title, organization, score (0 to 1, higher is better), a score for each criterion searched, and its identifier (for the match detail tools). Arguments, each optional (leave empty what does not matter): jobTitles, job titles separated by commas; skills, skills separated by commas; locations, one city, region or country; totalYearsExperience, the candidate's years of work experience, a number. Use it to find jobs for a candidate; to find candidates for a job, use the resume search tool.";
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['jobDescription'], operation: ['search'] } },
 	properties,

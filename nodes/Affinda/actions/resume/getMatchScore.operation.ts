@@ -80,6 +80,10 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	"Scores how well one candidate fits one job: compares a parsed resume with a parsed job description in Affinda. Returns the overall score (0 to 1, higher is better) and a score per criterion (job title, skills, experience, location, education, languages, management level, occupation). Arguments: resume, the resume's identifier (from the resume search or parse tools); jobDescription, the job description's identifier (from the job description search tool). Use it for one candidate and one job; to rank many candidates, use the resume search tool.";
+
 export const description = updateDisplayOptions(
 	{ show: { resource: ['resume'], operation: ['getMatchScore'] } },
 	properties,

@@ -5,6 +5,7 @@ import { invalid, readFlag, readNameList } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/operationOptions';
 import { describeAnswer } from '../../../shared';
 import { optionsCollection, simplifyParameterFor } from '../common.descriptions';
+import { filledByModel, fromAI } from '../tool';
 
 /**
  * What can be suggested: each kind's parameter (named as its query parameter's body field), the
@@ -25,6 +26,29 @@ const simplifySuggestionsParameter = simplifyParameterFor(
 	'Whether to return one item holding the list of suggestions (ready to feed a search) instead of one item per suggestion',
 );
 
+const skillsParameter: INodeProperties = {
+	displayName: 'Skills',
+	name: 'skills',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. Python, SQL',
+	description: 'Skills to find related ones for, separated by commas, or a list from an expression',
+	displayOptions: { show: { suggest: ['skills'] } },
+};
+
+const jobTitlesParameter: INodeProperties = {
+	displayName: 'Job Titles',
+	name: 'jobTitles',
+	type: 'string',
+	default: '',
+	required: true,
+	placeholder: 'e.g. Software Developer, Team Lead',
+	description:
+		'Job titles to find related ones for, separated by commas, or a list from an expression',
+	displayOptions: { show: { suggest: ['jobTitles'] } },
+};
+
 const properties: INodeProperties[] = [
 	{
 		displayName: 'Suggest',
@@ -41,31 +65,21 @@ const properties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		displayName: 'Skills',
-		name: 'skills',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Python, SQL',
-		description:
-			'Skills to find related ones for, separated by commas, or a list from an expression',
-		displayOptions: { show: { suggest: ['skills'] } },
-	},
-	{
-		displayName: 'Job Titles',
-		name: 'jobTitles',
-		type: 'string',
-		default: '',
-		required: true,
-		placeholder: 'e.g. Software Developer, Team Lead',
-		description:
-			'Job titles to find related ones for, separated by commas, or a list from an expression',
-		displayOptions: { show: { suggest: ['jobTitles'] } },
-	},
+	...filledByModel(
+		skillsParameter,
+		fromAI('skills', 'Skills to find related ones for, separated by commas'),
+	),
+	...filledByModel(
+		jobTitlesParameter,
+		fromAI('jobTitles', 'Job titles to find related ones for, separated by commas'),
+	),
 	simplifySuggestionsParameter,
 	optionsCollection(),
 ];
+
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	"Suggests skills or job titles related to the ones given, from Affinda's vocabulary of occupations (which of the two, the node's settings say). Returns the suggestions, ready to pass to the search tools. Arguments: skills or jobTitles, the ones to find related ones for, separated by commas. Use it to widen a search that found too few candidates; it searches no resumes itself.";
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['resume'], operation: ['suggest'] } },
