@@ -216,7 +216,7 @@ describe('Resume → Search', () => {
 			expect(Object.keys((node?.parameters as IDataObject).criteria as IDataObject).sort()).toEqual(
 				CRITERIA.map(([, key]) => key).sort(),
 			);
-			expect(node?.typeVersion).toBe(2);
+			expect(node?.typeVersion).toBe(3); // new nodes get the default version
 		},
 		TASK_TIMEOUT_MS,
 	);
