@@ -1,7 +1,8 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- builds the package, then loads it in a fresh Node process */
 // The published package: `npm run build` starts from an empty dist/, and the tarball holds only
 // what n8n runs (the compiled node and credential, the codex, the icons, the entry point) and the
 // files npm always adds. Built in a copy of the project, so the dist/ other tests load is untouched.
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -13,6 +14,9 @@ import {
 	removeProjectCopy,
 	type PackListing,
 } from '../helpers/package-build';
+
+/** The most the packed tarball may weigh: what users download, and what n8n installs. */
+const MAX_TARBALL_BYTES = 100_000;
 
 /** A full build under load: tsc and gulp on a busy 2-core machine. */
 const BUILD_TIMEOUT_MS = 5 * 60_000;
@@ -66,4 +70,42 @@ test('every file the manifest and the entry point name is in the tarball', () =>
 	for (const path of [manifest.main, ...manifest.n8n.nodes, ...manifest.n8n.credentials]) {
 		expect(packed).toContain(path);
 	}
+});
+
+test(`the packed tarball is at most ${MAX_TARBALL_BYTES / 1000} kB`, () => {
+	expect(listing.size).toBeGreaterThan(0);
+	expect(listing.size).toBeLessThanOrEqual(MAX_TARBALL_BYTES);
+});
+
+test('no codex file holds an empty "subcategories" (n8n\'s no-codex-subcategories rule refuses it)', () => {
+	const codexFiles = listing.files
+		.map((file) => file.path)
+		.filter((path) => path.endsWith('.node.json'));
+	expect(codexFiles.length).toBeGreaterThanOrEqual(3);
+	for (const path of codexFiles) {
+		const codex = JSON.parse(readFileSync(join(project, path), 'utf8')) as {
+			subcategories?: object;
+		};
+		if (codex.subcategories !== undefined) {
+			expect(Object.keys(codex.subcategories)).not.toHaveLength(0);
+		}
+	}
+});
+
+test('require() of the package loads only its own compiled files, beside the n8n-workflow n8n provides', () => {
+	// As n8n loads it: n8n-workflow is there already; whatever the entry point adds is listed.
+	const script = `
+		require('n8n-workflow');
+		const before = new Set(Object.keys(require.cache));
+		require('./index.js');
+		const added = Object.keys(require.cache).filter((file) => !before.has(file));
+		process.stdout.write(JSON.stringify(added));
+	`;
+	const added = JSON.parse(
+		execFileSync(process.execPath, ['-e', script], { cwd: project, encoding: 'utf8' }),
+	) as string[];
+	const packed = new Set(listing.files.map((file) => join(project, file.path)));
+	expect(added).toContain(join(project, 'index.js'));
+	// Nothing from node_modules (no dev dependency, no second n8n-workflow), nothing unpacked.
+	expect(added.filter((file) => !packed.has(file))).toEqual([]);
 });
