@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 
 import type { Emulator } from '../emulator';
-import { CAREERS_FORM_INTAKE, importExample } from '../e2e/examples';
+import { CAREERS_FORM_INTAKE, prepareExample } from '../e2e/examples';
+import { setParameters } from '../helpers/real-n8n/workflow-files';
 import type { Execution } from '../helpers/real-n8n/n8n-client';
 import { AFFINDA_CREDENTIAL_TYPE } from '../helpers/real-n8n/real-n8n';
 import type { QueueCluster } from './queue-cluster';
@@ -63,22 +64,34 @@ export interface BurstResult {
 	elapsedMs: number;
 }
 
-/** Imports and activates the example against the emulator, as its sticky note asks a user. */
-export async function setUpCareersForm(cluster: QueueCluster, emulator: Emulator): Promise<string> {
+/**
+ * Imports and activates the example against the emulator, as its sticky note asks a user;
+ * `ifAlreadyUploaded` replaces the example's choice in Parse CV (Use the Existing Document).
+ */
+export async function setUpCareersForm(
+	cluster: QueueCluster,
+	emulator: Emulator,
+	ifAlreadyUploaded?: 'uploadAgain' | 'useExisting',
+): Promise<string> {
 	const { client } = cluster.main;
 	const credential = await client.createCredential('Affinda (emulator)', AFFINDA_CREDENTIAL_TYPE, {
 		apiKey: API_KEY,
 		region: 'custom',
 		baseUrl: emulator.url,
 	});
-	const example = await importExample(client, CAREERS_FORM_INTAKE, {
+	const example = prepareExample(CAREERS_FORM_INTAKE, {
 		credential,
 		workspace: emulator.fixtures.workspaces.recruitment.identifier,
 		openRoles: [emulator.fixtures.jobDescriptions[0].identifier],
 		notifyUrl: 'http://127.0.0.1:9/unused',
 	});
-	await client.activateWebhookWorkflow(example.stored.id, WEBHOOK_PATH);
-	return example.stored.id;
+	const stored = await client.createWorkflow(
+		ifAlreadyUploaded
+			? setParameters(example, 'Parse CV', { options: { ifAlreadyUploaded } })
+			: example,
+	);
+	await client.activateWebhookWorkflow(stored.id, WEBHOOK_PATH);
+	return stored.id;
 }
 
 /** Posts every application at once and waits for every execution n8n recorded to settle. */

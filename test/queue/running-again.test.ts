@@ -38,7 +38,7 @@ beforeAll(async () => {
 		workers: 0,
 		mainEnv: { OFFLOAD_MANUAL_EXECUTIONS_TO_WORKERS: 'true' },
 	});
-	careersForm = await setUpCareersForm(cluster, emulator);
+	careersForm = await setUpCareersForm(cluster, emulator, 'uploadAgain');
 	worker = await cluster.addWorker({ concurrency: IN_FLIGHT });
 }, SETUP_TIMEOUT_MS);
 
@@ -213,84 +213,103 @@ test(
 	SCENARIO_TIMEOUT_MS,
 );
 
-describe(`a worker killed (SIGKILL) with ${IN_FLIGHT} uploads in flight, its executions then retried through n8n's API`, () => {
-	let sent: Application[];
-	let interrupted: ListedExecution[];
-	let retried: Execution[];
-	/** The careers page's answers that came back (a webhook caller waits for the workflow). */
-	const answered: number[] = [];
+/**
+ * A worker killed (SIGKILL) while `IN_FLIGHT` executions of the careers form are each waiting on
+ * their upload (parsing held: every document exists, no answer has come back), then what an operator
+ * does next: start a worker again and retry, through n8n's API, the executions left unfinished.
+ */
+function killedMidBurstThenRetried(
+	leg: string,
+	ifAlreadyUploaded: 'uploadAgain' | 'useExisting',
+	documentsEach: number,
+) {
+	const choice = ifAlreadyUploaded === 'uploadAgain' ? 'Upload Again' : 'Use the Existing Document';
+	describe(`${leg}: a worker killed (SIGKILL) with ${IN_FLIGHT} uploads in flight, its executions retried through n8n's API (If Already Uploaded: ${choice})`, () => {
+		let sent: Application[];
+		let interrupted: ListedExecution[];
+		let retried: Execution[];
+		/** The careers page's answers that came back (a webhook caller waits for the workflow). */
+		const answered: number[] = [];
 
-	beforeAll(async () => {
-		sent = applications(emulator.fixtures.sampleFiles.resumeText, IN_FLIGHT, 'killed');
-		// Parsing held: each upload has reached Affinda (the document exists) and waits for its
-		// answer when the worker dies, the moment a crash leaves it most in doubt.
-		emulator.clock.pause();
-		for (const application of sent)
-			postApplication(cluster, application).then(
-				({ status }) => answered.push(status),
-				() => answered.push(0),
+		beforeAll(async () => {
+			await cluster.main.client.api('POST', `/workflows/${careersForm}/deactivate`);
+			careersForm = await setUpCareersForm(cluster, emulator, ifAlreadyUploaded);
+			sent = applications(emulator.fixtures.sampleFiles.resumeText, IN_FLIGHT, `killed-${leg}`);
+			emulator.clock.pause();
+			for (const application of sent)
+				postApplication(cluster, application).then(
+					({ status }) => answered.push(status),
+					() => answered.push(0),
+				);
+			await until(
+				'uploads received before the kill',
+				() => uploadsOf(sent),
+				(count) => count === IN_FLIGHT,
 			);
-		await until(
-			'uploads received before the kill',
-			() => uploadsOf(sent),
-			(count) => count === IN_FLIGHT,
-		);
-		await worker.process.kill();
-		emulator.clock.resume();
+			await worker.process.kill();
+			emulator.clock.resume();
 
-		interrupted = await executionsOf(careersForm, 'running');
-		// What an operator does next: start a worker again, and retry what did not finish.
-		worker = await cluster.addWorker({ concurrency: 10 });
-		retried = await Promise.all(
-			interrupted.map(async (execution) => {
-				const retry = (await cluster.main.client.api(
-					'POST',
-					`/executions/${execution.id}/retry`,
-				)) as { id: string };
-				return await cluster.main.client.waitForExecution(String(retry.id), 5 * 60_000);
-			}),
-		);
-		const perCv = [...documentsPerCv(sent).values()];
-		process.stderr.write(
-			`queue mode, worker killed (n8n ${cluster.runtime.version}): ${interrupted.length} executions interrupted ` +
-				`(${[...new Set(interrupted.map((execution) => execution.status))].join(', ')}), ${retried.length} retried ` +
-				`(${retried.filter((execution) => execution.status === 'success').length} succeeded), ` +
-				`${uploadsOf(sent)} uploads for ${IN_FLIGHT} CVs, documents per CV: ` +
-				`${perCv.filter((n) => n === 1).length} with one, ${perCv.filter((n) => n > 1).length} with more ` +
-				`(Upload Again, the default); ${IN_FLIGHT - answered.length} webhook callers still waiting\n`,
-		);
-	}, SCENARIO_TIMEOUT_MS);
+			interrupted = await executionsOf(careersForm, 'running');
+			worker = await cluster.addWorker({ concurrency: IN_FLIGHT });
+			retried = await Promise.all(
+				interrupted.map(async (execution) => {
+					const retry = (await cluster.main.client.api(
+						'POST',
+						`/executions/${execution.id}/retry`,
+					)) as { id: string };
+					return await cluster.main.client.waitForExecution(String(retry.id), 5 * 60_000);
+				}),
+			);
+			const perCv = [...documentsPerCv(sent).values()];
+			// The figures README "Running at scale" quotes.
+			process.stderr.write(
+				`queue mode, worker killed (n8n ${cluster.runtime.version}, ${choice}): ${interrupted.length} executions interrupted ` +
+					`(${[...new Set(interrupted.map((execution) => execution.status))].join(', ')}), ${retried.length} retried ` +
+					`(${retried.filter((execution) => execution.status === 'success').length} succeeded), ` +
+					`${uploadsOf(sent)} uploads for ${IN_FLIGHT} CVs, documents per CV: ` +
+					`${perCv.filter((n) => n === 1).length} with one, ${perCv.filter((n) => n > 1).length} with more; ` +
+					`${IN_FLIGHT - answered.length} webhook callers still waiting\n`,
+			);
+		}, SCENARIO_TIMEOUT_MS);
 
-	test('the executions list shows every interrupted execution unfinished; n8n neither finished nor re-ran them', () => {
-		expect(interrupted).toHaveLength(IN_FLIGHT);
-		for (const execution of interrupted) {
-			expect(execution.finished).toBe(false);
-			expect(execution.status).not.toBe('success');
-		}
-		// The careers page: no applicant got the workflow's answer, even after the retries ran.
-		expect(answered.filter((status) => status === 200)).toEqual([]);
+		test('the executions list shows every interrupted execution unfinished; n8n neither finished nor re-ran them', () => {
+			expect(interrupted).toHaveLength(IN_FLIGHT);
+			for (const execution of interrupted) {
+				expect(execution.finished).toBe(false);
+				expect(execution.status).not.toBe('success');
+			}
+			// The careers page: no applicant got the workflow's answer, even after the retries ran.
+			expect(answered.filter((status) => status === 200)).toEqual([]);
+		});
+
+		test('every retry runs to success on the new worker', () => {
+			expect(retried).toHaveLength(IN_FLIGHT);
+			expect(
+				retried
+					.filter((execution) => execution.status !== 'success')
+					.map((execution) => `${execution.id}: ${execution.status} ${executionError(execution)}`),
+			).toEqual([]);
+			expect(new Set(retried.map((execution) => execution.mode))).toEqual(new Set(['retry']));
+			expect(worker.finishedExecutions().sort()).toEqual(
+				retried.map((execution) => execution.id).sort(),
+			);
+		});
+
+		test(`every CV ends with ${documentsEach === 1 ? 'exactly one document' : `${documentsEach} documents: the retry uploaded it again (documented, not hidden)`}`, () => {
+			expect([...documentsPerCv(sent).values()]).toEqual(Array(IN_FLIGHT).fill(documentsEach));
+			expect(uploadsOf(sent)).toBe(documentsEach * IN_FLIGHT);
+			if (ifAlreadyUploaded === 'useExisting')
+				// Each retry found the document its interrupted execution had made, and said so.
+				for (const execution of retried)
+					expect(outputItems(execution, 'Parse CV').map((item) => item.json.reused)).toEqual([
+						true,
+					]);
+		});
 	});
+}
 
-	test('every retry runs to success on the new worker', () => {
-		expect(retried).toHaveLength(IN_FLIGHT);
-		expect(
-			retried
-				.filter((execution) => execution.status !== 'success')
-				.map((execution) => `${execution.id}: ${execution.status} ${executionError(execution)}`),
-		).toEqual([]);
-		expect(new Set(retried.map((execution) => execution.mode))).toEqual(new Set(['retry']));
-		expect(worker.finishedExecutions().sort()).toEqual(
-			retried.map((execution) => execution.id).sort(),
-		);
-	});
-
-	test('Upload Again (the default): every CV the dead worker had sent is uploaded a second time, and the test says how many', () => {
-		const perCv = documentsPerCv(sent);
-		// Documented, not hidden: README "Running at scale" quotes these figures.
-		expect([...perCv.values()]).toEqual(Array(IN_FLIGHT).fill(2));
-		expect(uploadsOf(sent)).toBe(2 * IN_FLIGHT);
-	});
-});
+killedMidBurstThenRetried('off', 'uploadAgain', 2);
+killedMidBurstThenRetried('on', 'useExisting', 1);
 
 describe('a worker set up wrong: what the careers page and the executions list show', () => {
 	let application: Application;

@@ -24,9 +24,9 @@ export function readDocumentIdentifier(this: IExecuteFunctions, itemIndex: numbe
  */
 export const UPLOAD_ADVICE: RequestAdvice = {
 	rerun:
-		'Nothing was uploaded for this item. To upload only the items that failed, set Settings → On Error to "Continue (using error output)" and run the items of the error output through this node again: Retry On Fail or running the workflow again would upload the other items a second time.',
+		'Nothing was uploaded for this item. To upload only the items that failed, set Settings → On Error to "Continue (using error output)" and run the items of the error output through this node again: Retry On Fail or running the workflow again would upload the other items a second time, unless they have a Custom Identifier and If Already Uploaded → Use the Existing Document.',
 	ifUncertain:
-		'The document may have been created. Before uploading this item again, look for it with Document → Get Many (Filters → Custom Identifier, or Search by file name); setting Options → Custom Identifier makes that check exact, and Reject Duplicates makes Affinda refuse a file it already has without using a credit. Then run only the failed items again (Settings → On Error → "Continue (using error output)"), never the whole node.',
+		'The document may have been created. Set Options → Custom Identifier (e.g. an ATS id) and If Already Uploaded → Use the Existing Document before running the item again: the node then looks for the document first and uploads only if Affinda has none. Without one, look for it with Document → Get Many (Filters → Custom Identifier, or Search by file name); Reject Duplicates makes Affinda refuse a file it already has without using a credit. Run only the failed items again (Settings → On Error → "Continue (using error output)"), never the whole node.',
 };
 
 export function metaOf(document: IDataObject): IDataObject {
