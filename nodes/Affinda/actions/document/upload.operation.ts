@@ -34,22 +34,32 @@ export async function execute(
 	const settings = readUploadSettings.call(this, itemIndex);
 	const { options } = settings;
 	const check = readExistingCheck(options, readDestination.call(this, itemIndex));
-	const uploads = await readUploads.call(this, itemIndex, options);
 	if (check) {
-		// One Custom Identifier names one document: the look-up cannot tell several files apart.
-		if (uploads.length !== 1) {
-			invalid(
-				ifAlreadyUploadedProperty,
-				choiceName(check.choice),
-				`Upload Again when the item has several files (it has ${uploads.length}); or one file per item`,
-			);
-		}
-		const output = await uploadUnlessExisting.call(this, itemIndex, check, settings, async () => {
-			const body = buildUploadBody.call(this, itemIndex, uploads[0], settings);
-			return await uploadAndWait.call(this, itemIndex, body, settings);
-		});
+		const output = await uploadUnlessExisting.call(
+			this,
+			itemIndex,
+			check,
+			settings,
+			async () => {
+				const uploads = await readUploads.call(this, itemIndex, options);
+				// One Custom Identifier names one document: the look-up cannot tell several files apart.
+				if (uploads.length !== 1) {
+					invalid(
+						ifAlreadyUploadedProperty,
+						choiceName(check.choice),
+						`Upload Again when the item has several files (it has ${uploads.length}); or one file per item`,
+					);
+				}
+				return uploads[0];
+			},
+			async (upload) => {
+				const body = buildUploadBody.call(this, itemIndex, upload, settings);
+				return await uploadAndWait.call(this, itemIndex, body, settings);
+			},
+		);
 		return [output];
 	}
+	const uploads = await readUploads.call(this, itemIndex, options);
 	if (settings.wait && uploads.length === 1) {
 		// Once the file is sent, waiting for it to be parsed no longer holds back the next item.
 		const sending = sendUpload.call(this, itemIndex, uploads[0], settings);

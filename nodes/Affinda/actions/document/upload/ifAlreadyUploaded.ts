@@ -11,6 +11,7 @@ import {
 	UPLOAD_AGAIN,
 	type IfAlreadyUploadedChoice,
 } from './parameters';
+import type { Upload } from './files';
 import type { Destination, UploadSettings } from './values';
 
 /**
@@ -132,34 +133,38 @@ function failAsUploaded(
 }
 
 /**
- * Runs the item's upload only if Affinda has no document with its Custom Identifier (and no other
- * item of this run is uploading one); otherwise outputs the existing document, waited for like
- * a new one, or fails naming it. The output says which happened: `reused`.
+ * Runs the item's upload only if Affinda has no document with its Custom Identifier (and no earlier
+ * item of this run made or found one); otherwise outputs the existing document, waited for like a
+ * new one, or fails naming it. The output says which happened: `reused`.
+ *
+ * Items with the same destination and identifier take turns in input order: each claims its turn
+ * before anything is awaited (items start in input order), then reads its file (so a bad file is
+ * refused before any request), then waits for the item before it. An earlier item that failed
+ * hands its turn on: the next one looks for the document itself.
  */
 export async function uploadUnlessExisting(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	check: ExistingCheck,
 	settings: UploadSettings,
-	upload: () => Promise<IDataObject>,
+	readFile: () => Promise<Upload>,
+	upload: (file: Upload) => Promise<IDataObject>,
 ): Promise<IDataObject> {
 	let outcomes = outcomesByRun.get(this);
 	if (!outcomes) outcomesByRun.set(this, (outcomes = new Map()));
 	const key = JSON.stringify([check.destination, check.customIdentifier]);
 	const earlier = outcomes.get(key);
-	let outcome: Outcome;
-	if (earlier) {
-		// Another item of this run has it (or is making it): this one is a repeat.
-		outcome = { document: (await earlier).document, reused: true };
-	} else {
-		const pending = (async (): Promise<Outcome> => {
-			const existing = await findExisting.call(this, itemIndex, check, settings);
-			if (existing === undefined) return { document: await upload(), reused: false };
-			return { document: existing, reused: true };
-		})();
-		outcomes.set(key, pending);
-		outcome = await pending;
-	}
+	const mine = (async (): Promise<Outcome> => {
+		const file = await readFile();
+		const before = await earlier?.catch(() => undefined);
+		// An earlier item of this run has it: this one is a repeat.
+		if (before) return { document: before.document, reused: true };
+		const existing = await findExisting.call(this, itemIndex, check, settings);
+		if (existing === undefined) return { document: await upload(file), reused: false };
+		return { document: existing, reused: true };
+	})();
+	outcomes.set(key, mine);
+	const outcome = await mine;
 	if (outcome.reused && check.choice === 'fail')
 		throw failAsUploaded.call(this, itemIndex, check, outcome.document);
 	let document = outcome.document;
