@@ -98,7 +98,7 @@ describe('what a model reads about each operation', () => {
 			},
 			document: { upload: ['url'] },
 			jobDescription: {
-				search: ['jobTitles', 'skills', 'locations', 'totalYearsExperience'],
+				search: ['jobTitles', 'skills', 'locations', 'totalYearsExperience', 'limit'],
 				getMatchDetail: [
 					'identifier',
 					'resume',

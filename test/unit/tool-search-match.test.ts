@@ -32,17 +32,18 @@ const CASES: Array<[string, IDataObject, string[]]> = [
 	[
 		'Job Description → Search against a resume',
 		{ resource: 'jobDescription', operation: 'search', searchMode: 'resume' },
-		['resume'],
+		// As a tool the model also sets how many job descriptions it gets back (actions/searchTool.ts).
+		['resume', 'limit'],
 	],
 	[
 		'Job Description → Search with custom criteria',
 		{ resource: 'jobDescription', operation: 'search', searchMode: 'custom' },
-		['jobTitles', 'skills', 'locations', 'totalYearsExperience'],
+		['jobTitles', 'skills', 'locations', 'totalYearsExperience', 'limit'],
 	],
 	[
 		'Resume → Search against a job description',
 		{ resource: 'resume', operation: 'search', searchMode: 'jobDescription' },
-		// As a tool the model also sets how many candidates it gets back (actions/tool.ts).
+		// As a tool the model also sets how many candidates it gets back (actions/searchTool.ts).
 		['jobDescription', 'limit'],
 	],
 	[

@@ -15,7 +15,11 @@ import {
 import { AFFINDA_NODE_TYPE, runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
 import { AFFINDA_TOOL_TYPE, registerToolVariant } from '../helpers/tool-variant';
-import { pagedSearch, SEARCH_TOTAL as TOTAL } from '../fixtures/search/scored-results';
+import {
+	pagedJobDescriptionSearch,
+	pagedSearch,
+	SEARCH_TOTAL as TOTAL,
+} from '../fixtures/search/scored-results';
 
 /** What an AI Agent's tool call looks like to the node: its tool variant, logged as ai_tool. */
 const AGENT_TOOL_CALL: Partial<INode> = {
@@ -27,6 +31,7 @@ const AGENT_TOOL_CALL: Partial<INode> = {
 const WRAPPED_TOOL: Partial<INode> = { type: AFFINDA_TOOL_TYPE, typeVersion: 3 };
 
 const SEARCH = { resource: 'resume', operation: 'search', indices: ['all-resumes'] };
+const JOB_SEARCH = { resource: 'jobDescription', operation: 'search', indices: ['open-jobs'] };
 
 /** The arguments the model gave, as n8n hands them to the node: the input item. */
 function modelArguments(args: IDataObject) {
@@ -110,6 +115,73 @@ describe('called by a model', () => {
 			expect(
 				(toolAnswer(finished)[0].candidates as IDataObject[]).map((row) => row.identifier),
 			).toEqual(Array.from({ length: 25 }, (_, n) => `resume${n}`));
+		});
+
+		test('job description search: the model gets the top 10 job descriptions, only the criteria searched', async () => {
+			pagedJobDescriptionSearch(server);
+			const { run: finished } = await run(JOB_SEARCH, AGENT_TOOL_CALL, {
+				skills: 'SQL, dbt',
+				locations: 'Berlin',
+			});
+
+			expect(finished.status).toBe('success');
+			expect(server.requests).toHaveLength(1);
+			const [request] = server.requests;
+			expect(request.method).toBe('POST');
+			expect(request.path).toBe('/v2/job_description_search');
+			expect(request.query).toEqual({ offset: '0', limit: '10' });
+			expect(request.body).toEqual({
+				indices: ['open-jobs'],
+				skills: [
+					{ name: 'SQL', required: false },
+					{ name: 'dbt', required: false },
+				],
+				locations: [{ name: 'Berlin' }],
+			});
+
+			const answer = toolAnswer(finished);
+			expect(answer).toHaveLength(1);
+			const { jobDescriptions, moreJobDescriptions } = answer[0] as {
+				jobDescriptions: IDataObject[];
+				moreJobDescriptions: number;
+			};
+			expect(moreJobDescriptions).toBe(TOTAL - 10);
+			expect(jobDescriptions).toHaveLength(10);
+			// Skills and location searched: their scores only; no PDF link, no other criterion.
+			expect(jobDescriptions[0]).toEqual({
+				jobTitle: 'Data Engineer 0',
+				organization: 'Org 0',
+				score: 1,
+				skillsScore: 0.5,
+				locationScore: 0.25,
+				identifier: 'job0',
+			});
+			// Measured: 1305 bytes for these 10 rows of 2 criteria (the service sent 10 rows of 15 fields).
+			const size = Buffer.byteLength(JSON.stringify(answer));
+			expect(size).toBeLessThanOrEqual(3000);
+		});
+
+		test('job description search: the model may set limit within the service limit of 100', async () => {
+			pagedJobDescriptionSearch(server);
+			const { run: finished } = await run(JOB_SEARCH, AGENT_TOOL_CALL, {
+				skills: 'Go',
+				limit: 35,
+			});
+			expect(server.requests.map((request) => request.query)).toEqual([
+				{ offset: '0', limit: '35' },
+			]);
+			const [answer] = toolAnswer(finished);
+			expect((answer.jobDescriptions as IDataObject[]).map((row) => row.identifier)).toEqual(
+				Array.from({ length: 35 }, (_, n) => `job${n}`),
+			);
+			expect(answer.moreJobDescriptions).toBe(TOTAL - 35);
+
+			server.requests.length = 0;
+			const refused = await run(JOB_SEARCH, AGENT_TOOL_CALL, { limit: 101 });
+			expect(server.requests).toHaveLength(0);
+			expect(toolAnswer(refused.run)).toEqual([
+				{ refused: expect.stringMatching(/^Argument "limit" \(Limit\) is 101, but must be .*100/) },
+			]);
 		});
 
 		test('a bad argument is refused as the answer, naming it, the value and what is allowed; nothing is sent', async () => {
@@ -213,6 +285,28 @@ describe('called by a model', () => {
 	});
 
 	describe('not as a tool, as before', () => {
+		test('job description search gives its flat rows up to Limit, with PDF links', async () => {
+			pagedJobDescriptionSearch(server);
+			const { run: finished, output } = await run(
+				{ ...JOB_SEARCH, criteria: { skills: { skills: { values: [{ name: 'SQL' }] } } } },
+				{ type: AFFINDA_NODE_TYPE, typeVersion: 3 },
+			);
+			expect(finished.status).toBe('success');
+			expect(server.requests.map((request) => request.query)).toEqual([
+				{ offset: '0', limit: '50' },
+			]);
+			const rows = output(AFFINDA_NODE_NAME);
+			expect(rows).toHaveLength(TOTAL);
+			expect(rows[0].json).toEqual({
+				jobTitle: 'Data Engineer 0',
+				organization: 'Org 0',
+				score: 1,
+				skillsScore: 0.5,
+				identifier: 'job0',
+				pdf: expect.stringMatching(/^https:\/\/files\.example\/jobs\/job0\.pdf/),
+			});
+		});
+
 		test('a bad value fails the node with its message for people', async () => {
 			const { run: finished, error } = await run(
 				{ ...SEARCH, criteria: { jobTitles: { jobTitles: 'Data Engineer' } }, limit: 500 },

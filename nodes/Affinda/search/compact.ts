@@ -1,6 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { componentsAsked, SCORE_COMPONENTS, type ScoreComponent } from './criteria';
+import {
+	componentsAsked,
+	SCORE_COMPONENTS,
+	type ScoreComponent,
+	type SearchBody,
+} from './criteria';
 
 /** Which scores of a result answer what was searched: components, and custom data points by slug. */
 export interface Searched {
@@ -8,11 +13,11 @@ export interface Searched {
 	customData: string[];
 }
 
-/** What a resume search body asks for: its criteria with a value to match, its custom data points. */
-export function searchedIn(body: IDataObject): Searched {
+/** What a search body asks for: its criteria with a value to match, its custom data points. */
+export function searchedIn(body: IDataObject, search: SearchBody = 'resumeSearch'): Searched {
 	const filters = Array.isArray(body.customData) ? (body.customData as IDataObject[]) : [];
 	return {
-		components: componentsAsked('resumeSearch', body),
+		components: componentsAsked(search, body),
 		customData: filters.map((filter) => String(filter.dataPoint)),
 	};
 }
@@ -42,9 +47,23 @@ export function scoredIn(results: IDataObject[]): Searched {
 	};
 }
 
-/** Candidate and overall score, then one `<criterion>Score` column per criterion searched. */
-function rowStart(result: IDataObject, searched: Searched): IDataObject {
-	const row: IDataObject = { candidate: result.name ?? null, score: result.score ?? null };
+/** Who or what was ranked, then the overall score: a candidate's or a job description's. */
+function candidateStart(result: IDataObject): IDataObject {
+	return { candidate: result.name ?? null, score: result.score ?? null };
+}
+
+function jobDescriptionStart(result: IDataObject): IDataObject {
+	const jobTitle = result.jobTitle as IDataObject | undefined;
+	return {
+		jobTitle: jobTitle?.value ?? null,
+		organization: result.organizationName ?? null,
+		score: result.score ?? null,
+	};
+}
+
+/** The row's start, then one `<criterion>Score` column per criterion searched. */
+function rowStart(result: IDataObject, searched: Searched, start = candidateStart): IDataObject {
+	const row = start(result);
 	for (const component of searched.components) {
 		row[`${component}Score`] = scoreOf(result[component]);
 	}
@@ -67,4 +86,9 @@ export function searchedResultRow(result: IDataObject, searched: Searched): IDat
 /** A row of a tool's answer: what a model needs to name, rank and look up a candidate. */
 export function toolResultRow(result: IDataObject, searched: Searched): IDataObject {
 	return { ...rowStart(result, searched), identifier: result.identifier };
+}
+
+/** A row of a tool's answer of job descriptions: title, organization, scores, identifier. */
+export function jobDescriptionToolRow(result: IDataObject, searched: Searched): IDataObject {
+	return { ...rowStart(result, searched, jobDescriptionStart), identifier: result.identifier };
 }

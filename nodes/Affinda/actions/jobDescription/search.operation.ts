@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { componentsAsked, SCORE_COMPONENTS } from '../../search/criteria';
+import { jobDescriptionToolRow } from '../../search/compact';
 import { jobDescriptionResultRow } from '../../search/output';
 import { PAGE_SIZE } from '../../../shared';
 import { indicesParameter } from '../common.descriptions';
@@ -11,6 +12,12 @@ import {
 	runRankedSearch,
 	type RankedSearch,
 } from '../matchAgainst';
+import {
+	answersModel,
+	asToolLimits,
+	compactToolAnswer,
+	type SearchToolAnswer,
+} from '../searchTool';
 
 const SEARCH: RankedSearch = {
 	body: 'jobDescriptionSearch',
@@ -20,6 +27,14 @@ const SEARCH: RankedSearch = {
 	simplified:
 		'Whether to return one flat row per job description (job title, organization, score, a score per criterion searched, identifier) instead of the raw data',
 	ranked: 'job descriptions',
+};
+
+/** As a tool: the best job descriptions, 10 unless the model sets limit, and how many more matched. */
+const TOOL_ANSWER: SearchToolAnswer = {
+	search: SEARCH,
+	rows: 'jobDescriptions',
+	more: 'moreJobDescriptions',
+	row: jobDescriptionToolRow,
 };
 
 const properties: INodeProperties[] = [
@@ -33,12 +48,11 @@ const properties: INodeProperties[] = [
 		},
 		locators: { resume: 'The parsed resume to find fitting job descriptions for' },
 	}),
-	...rankedSearchParameters(SEARCH),
+	...rankedSearchParameters(SEARCH).flatMap(asToolLimits(TOOL_ANSWER)),
 ];
 
 /** What a model reads about this operation as a tool (actions/tool.ts). */
-export const toolDescription =
-	"Finds open jobs for a candidate: ranks the parsed job descriptions in Affinda against what you search for (or, as the node is set up, against a resume), best match first. Returns one row per job description: its job title, organization, score (0 to 1, higher is better), a score for each criterion searched, and its identifier (for the match detail tools). Arguments, each optional (leave empty what does not matter): jobTitles, job titles separated by commas; skills, skills separated by commas; locations, one city, region or country; totalYearsExperience, the candidate's years of work experience, a number. Use it to find jobs for a candidate; to find candidates for a job, use the resume search tool.";
+export const toolDescription = `Finds open jobs for a candidate: ranks the parsed job descriptions in Affinda against what you search for (or, as the node is set up, against a resume), best match first. Returns {jobDescriptions, moreJobDescriptions}: up to limit job descriptions (10 unless you set limit), each with jobTitle, organization, score (0 to 1, higher is better), identifier (the job description's identifier, for the match detail tools) and a score from 0 to 1 for each criterion searched; moreJobDescriptions is how many further job descriptions matched. Arguments, each optional (leave empty what does not matter): jobTitles, job titles separated by commas; skills, skills separated by commas; locations, one city, region or country; totalYearsExperience, the candidate's years of work experience, a number; limit, from 1 to ${PAGE_SIZE.jobDescriptionSearch}. Use it to find jobs for a candidate; to find candidates for a job, use the resume search tool.`;
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['jobDescription'], operation: ['search'] } },
@@ -46,6 +60,9 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	if (answersModel.call(this, itemIndex)) {
+		return [await compactToolAnswer.call(this, itemIndex, TOOL_ANSWER)];
+	}
 	const { body, results, simplify } = await runRankedSearch.call(this, itemIndex, SEARCH);
 	if (!simplify) return results;
 	// Matching a resume scores every criterion; custom criteria only those that were set.

@@ -1,0 +1,104 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { readWholeNumber } from '../helpers/parameters';
+import { requestForItem } from '../helpers/operationOptions';
+import { toolRun } from '../helpers/toolCall';
+import { scoredIn, searchedIn, type Searched } from '../search/compact';
+import { readRankedSearchBody, type RankedSearch, type SearchMode } from './matchAgainst';
+import { forModel, forPeople, fromAI } from './tool';
+
+/**
+ * A ranked search as an AI tool (Resume → Search, Job Description → Search): no Return All, a
+ * Limit the model may set (10 unless it does), and one compact answer, the rows with the scores of
+ * the criteria searched only and how many more matched.
+ */
+
+/** How many rows a tool's answer holds unless the model asks for more or fewer. */
+export const TOOL_LIMIT = 10;
+
+/** A ranked search's answer to a model: what its rows and its count of the rest are called. */
+export interface SearchToolAnswer {
+	search: RankedSearch;
+	/** The answer's rows ("candidates"), and the count of those that did not fit ("moreCandidates"). */
+	rows: string;
+	more: string;
+	/** One row of the answer: what a model needs to name, rank and look up a result. */
+	row: (result: IDataObject, searched: Searched) => IDataObject;
+}
+
+/** The Limit's description for the model. */
+function limitForModel({ rows, search }: SearchToolAnswer): string {
+	return `How many ${rows} to return, best first: a whole number from 1 to ${search.pageSize}; ${TOOL_LIMIT} if not given`;
+}
+
+/** As a tool: no Return All (answers stay small), and a Limit the model may set. */
+export function asToolLimits(answer: SearchToolAnswer) {
+	return (property: INodeProperties): INodeProperties[] => {
+		if (property.name === 'returnAll') return [forPeople(property)];
+		if (property.name !== 'limit') return [property];
+		return [
+			forPeople(property),
+			forModel(
+				{ ...property, displayOptions: undefined },
+				fromAI('limit', limitForModel(answer), 'number', TOOL_LIMIT),
+			),
+		];
+	};
+}
+
+/**
+ * The criteria searched: those of the body with custom criteria; against a job description or a
+ * resume, the service chose them, so those it scored above zero for some result.
+ */
+export function searchedOrScored(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	search: RankedSearch,
+	body: IDataObject,
+	results: IDataObject[],
+): Searched {
+	const mode = this.getNodeParameter('searchMode', itemIndex) as SearchMode;
+	return mode === 'custom' ? searchedIn(body, search.body) : scoredIn(results);
+}
+
+/** Whether this run answers a model compactly: called as a tool, and Simplify left on. */
+export function answersModel(this: IExecuteFunctions, itemIndex: number): boolean {
+	return toolRun.call(this) !== undefined && this.getNodeParameter('simplify', itemIndex) !== false;
+}
+
+/**
+ * A tool's answer: one page of the best results (Limit, 10 unless the model sets it), the scores
+ * of the criteria searched only, and how many more matched, in a single item.
+ */
+export async function compactToolAnswer(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	answer: SearchToolAnswer,
+): Promise<IDataObject> {
+	const { search } = answer;
+	const body = readRankedSearchBody.call(this, itemIndex, search.body);
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const offset = readWholeNumber({ displayName: 'Offset', name: 'offset' }, options.offset ?? 0, {
+		min: 0,
+	});
+	const limit = readWholeNumber(
+		{ displayName: 'Limit', name: 'limit' },
+		this.getNodeParameter('limit', itemIndex, TOOL_LIMIT),
+		{ min: 1, max: search.pageSize },
+	);
+	const page = await requestForItem.call(this, {
+		method: 'POST',
+		path: search.path,
+		qs: { offset, limit },
+		body,
+		itemIndex,
+		idempotent: true,
+	});
+	const results = (Array.isArray(page.results) ? page.results : []) as IDataObject[];
+	const searched = searchedOrScored.call(this, itemIndex, search, body, results);
+	const count = typeof page.count === 'number' ? page.count : offset + results.length;
+	return {
+		[answer.rows]: results.map((result) => answer.row(result, searched)),
+		[answer.more]: Math.max(0, count - offset - results.length),
+	};
+}
