@@ -24,6 +24,7 @@ import { startQueueCluster, type QueueCluster, type Worker } from './queue-clust
 const SETUP_TIMEOUT_MS = 20 * 60_000;
 const SCENARIO_TIMEOUT_MS = 10 * 60_000;
 const IN_FLIGHT = 50;
+const RETRIES_AT_ONCE = 10;
 
 let emulator: Emulator;
 let cluster: QueueCluster;
@@ -167,12 +168,23 @@ test(
 		);
 		// Activation subscribes at Affinda, whose handshake reaches the main process's webhook.
 		await cluster.main.client.activateWorkflow(stored.id);
+		const productionUrl = `${cluster.main.baseUrl}/webhook/${webhookId}/webhook`;
+		// Newer n8n (2.41) finishes activating a moment after the API answers: the subscription is
+		// active once Affinda's handshake has reached the webhook.
+		await until(
+			'the subscription active',
+			async () =>
+				(
+					(await clientFor(emulator).get('/v3/resthook_subscriptions?limit=100')).body
+						.results as Array<{ targetUrl: string; active: boolean }>
+				).some((subscription) => subscription.targetUrl === productionUrl && subscription.active),
+			(active) => active,
+		);
 		const upload = await clientFor(emulator).upload(emulator.fixtures.sampleFiles.resumeText, {
 			workspace: emulator.fixtures.workspaces.recruitment.identifier,
 			documentType: emulator.fixtures.documentTypes.resume.identifier,
 			wait: 'false',
 		});
-		const productionUrl = `${cluster.main.baseUrl}/webhook/${webhookId}/webhook`;
 		const delivered = await until(
 			'the parse event answered',
 			() =>
@@ -251,15 +263,21 @@ function killedMidBurstThenRetried(
 
 			interrupted = await executionsOf(careersForm, 'running');
 			worker = await cluster.addWorker({ concurrency: IN_FLIGHT });
-			retried = await Promise.all(
-				interrupted.map(async (execution) => {
-					const retry = (await cluster.main.client.api(
-						'POST',
-						`/executions/${execution.id}/retry`,
-					)) as { id: string };
-					return await cluster.main.client.waitForExecution(String(retry.id), 5 * 60_000);
-				}),
-			);
+			// A few at a time, as an operator's script would: fifty retries at once starve n8n 2.41's
+			// database pool (503 "Database is not ready!").
+			retried = [];
+			for (let next = 0; next < interrupted.length; next += RETRIES_AT_ONCE)
+				retried.push(
+					...(await Promise.all(
+						interrupted.slice(next, next + RETRIES_AT_ONCE).map(async (execution) => {
+							const retry = (await cluster.main.client.api(
+								'POST',
+								`/executions/${execution.id}/retry`,
+							)) as { id: string };
+							return await cluster.main.client.waitForExecution(String(retry.id), 5 * 60_000);
+						}),
+					)),
+				);
 			const perCv = [...documentsPerCv(sent).values()];
 			// The figures README "Running at scale" quotes.
 			process.stderr.write(
@@ -349,8 +367,15 @@ describe('a worker set up wrong: what the careers page and the executions list s
 	);
 
 	test(
-		'with another encryption key: the caller gets HTTP 500 and the execution says the credentials could not be decrypted',
+		'with another encryption key: n8n 2.41 refuses to start the worker; n8n 2.8 starts it, and each execution fails as the credentials cannot be decrypted',
 		async () => {
+			if (cluster.runtime.version !== '2.8.4') {
+				// The worker reads the instance's signing key with its own key at start, and stops.
+				await expect(cluster.addWorker({ encryptionKey: 'another-teams-key' })).rejects.toThrow(
+					/cannot be read with this instance encryption key/,
+				);
+				return;
+			}
 			const otherKey = await cluster.addWorker({ encryptionKey: 'another-teams-key' });
 			try {
 				const { answer, execution } = await applyOnce('other-key');
