@@ -7,52 +7,41 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 
 import { toolDescription as SEARCH_DESCRIPTION } from '../../nodes/Affinda/actions/resume/search.operation';
-import { startEmulator, type Emulator, type ReceivedRequest } from '../emulator';
-import { startScriptedModel, type ScriptedModel } from '../helpers/scripted-model';
-import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from '../helpers/real-n8n/real-n8n';
-import { executionError } from '../helpers/real-n8n/run-data';
-import { affindaTool, chatAgent, mcpServer, OPENAI_CREDENTIAL_TYPE } from './agent-workflows';
-import type { Credential } from './test-workflows';
+import type { Emulator, ReceivedRequest } from '../emulator';
+import type { ScriptedModel } from '../helpers/scripted-model';
+import type { RealN8n } from '../helpers/real-n8n/real-n8n';
+import {
+	lastRun,
+	SETUP_TIMEOUT_MS,
+	startAgentWorld,
+	stopAgentWorld,
+	TEST_TIMEOUT_MS,
+	type AgentWorld,
+} from './agent-setup';
+import { affindaTool, chatAgent, mcpServer } from './agent-workflows';
 
-/** Installing the runtime on a fresh machine takes minutes; later runs reuse it. */
-const SETUP_TIMEOUT_MS = 15 * 60_000;
-const TEST_TIMEOUT_MS = 3 * 60_000;
-// eslint-disable-next-line @n8n/community-nodes/no-hardcoded-secrets -- the emulator's throwaway key
-const API_KEY = 'e2e-agent-affinda-key';
 const CHAT_ID = 'recruiting-chat';
 const MCP_PATH = 'affinda-mcp';
 /** n8n names a tool after its node: spaces become underscores. */
 const SEARCH_TOOL = 'Search_candidates';
 
+let world: AgentWorld;
 let emulator: Emulator;
 let model: ScriptedModel;
 let n8n: RealN8n;
-let affinda: Credential;
 let index: string;
 
 beforeAll(async () => {
-	emulator = await startEmulator({ key: API_KEY, seed: 'e2e-agent' });
+	world = await startAgentWorld('e2e-agent');
+	({ emulator, model, n8n } = world);
 	index = emulator.fixtures.indices.resumes;
-	model = await startScriptedModel();
-	n8n = await startRealN8n({ env: { N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true' } });
-	affinda = await n8n.client.createCredential('Affinda (emulator)', AFFINDA_CREDENTIAL_TYPE, {
-		apiKey: API_KEY,
-		region: 'custom',
-		baseUrl: emulator.url,
-	});
-	// Straight through the public API: the OpenAI credential's schema takes no other fields.
-	const openAi = (await n8n.client.api('POST', '/credentials', {
-		name: 'Scripted model',
-		type: OPENAI_CREDENTIAL_TYPE,
-		data: { apiKey: 'sk-scripted', url: model.url, header: false },
-	})) as Credential;
-	const search = affindaTool('Search candidates', affinda, {
+	const search = affindaTool('Search candidates', world.affinda, {
 		resource: 'resume',
 		operation: 'search',
 		indices: [index],
 	});
 	const chat = await n8n.client.createWorkflow(
-		chatAgent('Recruiting assistant (e2e)', CHAT_ID, openAi, [search]),
+		chatAgent('Recruiting assistant (e2e)', CHAT_ID, world.openAi, [search]),
 	);
 	await n8n.client.activateWebhookWorkflow(chat.id, `${CHAT_ID}/chat`);
 	const mcp = await n8n.client.createWorkflow(
@@ -61,10 +50,7 @@ beforeAll(async () => {
 	await n8n.client.activateWorkflow(mcp.id);
 }, SETUP_TIMEOUT_MS);
 
-afterAll(async () => {
-	await n8n?.stop();
-	await Promise.all([emulator?.stop(), model?.stop()]);
-});
+afterAll(async () => await stopAgentWorld(world));
 
 beforeEach(() => {
 	emulator.clearReceived();
@@ -94,15 +80,6 @@ async function chat(message: string): Promise<{ status: number; body: Record<str
 	return { status: response.status, body };
 }
 
-/** The newest execution of the chat, for a readable failure if it did not succeed. */
-async function lastChatRun(): Promise<string> {
-	const executions = (await n8n.client.api('GET', '/executions?limit=1')) as {
-		data: Array<{ id: string }>;
-	};
-	const execution = await n8n.client.waitForExecution(executions.data[0].id);
-	return `${execution.status}${execution.status === 'success' ? '' : `: ${executionError(execution)}`}`;
-}
-
 /** The same search asked of the emulator directly: what the service answered the node. */
 async function searchDirectly(
 	request: ReceivedRequest,
@@ -110,7 +87,7 @@ async function searchDirectly(
 	const query = new URLSearchParams(request.query as Record<string, string>);
 	const response = await fetch(`${emulator.url}${request.path}?${query.toString()}`, {
 		method: 'POST',
-		headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+		headers: { authorization: `Bearer ${world.apiKey}`, 'content-type': 'application/json' },
 		body: JSON.stringify(request.body),
 	});
 	return (await response.json()) as { count: number; results: Array<Record<string, unknown>> };
@@ -134,7 +111,7 @@ describe('an AI Agent with the Affinda tool, its model scripted', () => {
 		async () => {
 			model.script([{ text: 'Hello! Ask me to find candidates.' }]);
 			const { status, body } = await chat('Hi');
-			expect({ status, body, run: status === 200 ? 'ok' : await lastChatRun() }).toEqual({
+			expect({ status, body, run: status === 200 ? 'ok' : await lastRun(n8n) }).toEqual({
 				status: 200,
 				body: { output: 'Hello! Ask me to find candidates.' },
 				run: 'ok',
@@ -171,7 +148,7 @@ describe('an AI Agent with the Affinda tool, its model scripted', () => {
 				},
 			]);
 			const { status, body } = await chat('Find data engineers who know SQL and Python');
-			expect({ status, run: status === 200 ? 'ok' : await lastChatRun() }).toEqual({
+			expect({ status, run: status === 200 ? 'ok' : await lastRun(n8n) }).toEqual({
 				status: 200,
 				run: 'ok',
 			});
@@ -244,7 +221,7 @@ describe('an AI Agent with the Affinda tool, its model scripted', () => {
 				}),
 			]);
 			const { status, body } = await chat('Find senior data engineers');
-			expect({ status, run: status === 200 ? 'ok' : await lastChatRun() }).toEqual({
+			expect({ status, run: status === 200 ? 'ok' : await lastRun(n8n) }).toEqual({
 				status: 200,
 				run: 'ok',
 			});
