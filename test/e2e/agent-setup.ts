@@ -7,8 +7,7 @@ import { executionError } from '../helpers/real-n8n/run-data';
 import { OPENAI_CREDENTIAL_TYPE } from './agent-workflows';
 import type { Credential } from './test-workflows';
 
-/** Installing the runtime on a fresh machine takes minutes; later runs reuse it. */
-export const SETUP_TIMEOUT_MS = 15 * 60_000;
+export { SETUP_TIMEOUT_MS } from './setup';
 export const TEST_TIMEOUT_MS = 3 * 60_000;
 
 export interface AgentWorld {

@@ -25,9 +25,8 @@ import {
 	PARSED_TRIGGER,
 	uploadOpenRole,
 } from './trigger-example';
+import { SETUP_TIMEOUT_MS } from './setup';
 
-/** Installing the runtime on a fresh machine takes minutes (sqlite3 compiles); later runs reuse it. */
-const SETUP_TIMEOUT_MS = 15 * 60_000;
 /** A poll a minute, a restart and the shared machine's load: minutes, never a timing assertion. */
 const POLLS_TIMEOUT_MS = 4 * 60_000;
 const API_KEY = 'e2e-polling-key';

@@ -30,9 +30,8 @@ import {
 	workflow,
 	type Credential,
 } from './test-workflows';
+import { SETUP_TIMEOUT_MS } from './setup';
 
-/** Installing the runtime on a fresh machine takes minutes (sqlite3 compiles); later runs reuse it. */
-const SETUP_TIMEOUT_MS = 15 * 60_000;
 const API_KEY = 'e2e-affinda-key';
 /** How n8n's editor sends a secret it never received back (n8n's CREDENTIAL_BLANKING_VALUE). */
 const CREDENTIAL_BLANKING_VALUE = '__n8n_BLANK_VALUE_e5362baf-c777-4d57-a609-6eaf1f9e87f6';

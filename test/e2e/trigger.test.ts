@@ -29,9 +29,8 @@ import {
 	runParsedCvExample,
 	uploadOpenRole,
 } from './trigger-example';
+import { SETUP_TIMEOUT_MS } from './setup';
 
-/** Installing the runtime on a fresh machine takes minutes (sqlite3 compiles); later runs reuse it. */
-const SETUP_TIMEOUT_MS = 15 * 60_000;
 const API_KEY = 'e2e-trigger-key';
 const WEBHOOK_ID = '0b7e9a52-5d1c-4f3e-9a61-affinda-e2e';
 

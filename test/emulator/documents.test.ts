@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 
 import { startEmulator, type Emulator } from './index';
 import { clientFor, type Answer, type Client, type Json } from './test-client';
+import { ALREADY_IN_INDEX_BODY } from './service-errors';
 
 let emulator: Emulator;
 let api: Client;
@@ -366,16 +367,7 @@ describe('upload -> ready -> searchable', () => {
 		expect(added).toMatchObject({ status: 201, body: { document: identifier } });
 		expect(await api.post(`/v3/index/${index}/documents`, { document: identifier })).toMatchObject({
 			status: 400,
-			body: {
-				type: 'validation_error',
-				errors: [
-					{
-						attr: 'non_field_errors',
-						code: 'unique',
-						detail: 'The fields document, index must make a unique set.',
-					},
-				],
-			},
+			body: ALREADY_IN_INDEX_BODY,
 		});
 		const after = (await search()).body;
 		expect(after.results[0]).toMatchObject({

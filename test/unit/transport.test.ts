@@ -11,6 +11,7 @@ import {
 	toNodeApiError,
 	type FailedRequest,
 } from '../../nodes/shared/transport';
+import { ALREADY_IN_INDEX } from '../emulator/service-errors';
 
 const node = { name: 'Affinda', type: 'n8n-nodes-affinda.affinda' } as INode;
 
@@ -173,11 +174,7 @@ describe('service errors in words', () => {
 						code: 'max_value',
 						detail: 'Ensure this value is less than or equal to 1.',
 					},
-					{
-						attr: 'non_field_errors',
-						code: 'unique',
-						detail: 'The fields document, index must make a unique set.',
-					},
+					ALREADY_IN_INDEX,
 					{ attr: null, code: 'invalid' },
 				],
 			}),

@@ -16,6 +16,7 @@ import {
 /**
  * Upload → Get and the other document operations against the emulator, which checks uploads field
  * by field and queries as the service does: a pass means the service would have taken the request.
+ * The exact wire of each operation is owned by document.test.ts and document-upload.test.ts.
  */
 describe('Document operations against the emulator', () => {
 	let emulator: Emulator;

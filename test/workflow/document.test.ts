@@ -9,6 +9,12 @@ import {
 	AFFINDA_NODE_NAME,
 } from '../helpers/in-process-workflow';
 
+/**
+ * Document Get, Get Many, Delete and Update Data against the recording server: this file owns the
+ * exact request each sends, and the items and errors it makes of scripted answers. Its twin,
+ * document-emulator.test.ts, owns acceptance: the same operations against the emulator.
+ */
+
 const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 
 const documentParameters = (operation: string, extra: IDataObject = {}) => ({

@@ -5,6 +5,7 @@ import {
 	affindaWorkflow,
 	AFFINDA_NODE_NAME,
 } from '../helpers/in-process-workflow';
+import { ALREADY_IN_INDEX_BODY } from '../emulator/service-errors';
 
 describe('Index operations, on the wire', () => {
 	let server: RecordingServer;
@@ -41,16 +42,7 @@ describe('Index operations, on the wire', () => {
 	test("Add Document twice: the service's unique error, in words", async () => {
 		server.respondWith(() => ({
 			status: 400,
-			body: {
-				type: 'validation_error',
-				errors: [
-					{
-						attr: 'non_field_errors',
-						code: 'unique',
-						detail: 'The fields document, index must make a unique set.',
-					},
-				],
-			},
+			body: ALREADY_IN_INDEX_BODY,
 		}));
 		const { error } = await runWorkflow(
 			affindaWorkflow({

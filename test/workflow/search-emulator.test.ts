@@ -10,7 +10,8 @@ import {
 
 /**
  * The Search Resumes scenarios again, against the emulator: it validates bodies as the service
- * does, so a pass here means the service would have accepted what the node sent.
+ * does, so a pass here means the service would have accepted what the node sent. The exact body
+ * and paging are owned by search.test.ts.
  */
 describe('Resume → Search against the emulator', () => {
 	let emulator: Emulator;

@@ -8,6 +8,12 @@ import {
 	AFFINDA_NODE_NAME,
 } from '../helpers/in-process-workflow';
 
+/**
+ * Resume → Search against the recording server: this file owns the exact body, query and paging
+ * the node sends, and the rows it makes of scripted answers. Its twin, search-emulator.test.ts,
+ * owns acceptance: the same searches against the emulator, which validates bodies as the service does.
+ */
+
 function result(n: number) {
 	const component = (label: string) => ({ label, value: `${label} ${n}`, score: 0.5 });
 	return {

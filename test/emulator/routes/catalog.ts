@@ -15,6 +15,7 @@ import {
 	organizationView,
 	workspaceView,
 } from '../views';
+import { ALREADY_IN_INDEX } from '../service-errors';
 
 const INVALID_CHOICE = 'Select a valid choice. That choice is not one of the available choices.';
 const INDEX_DOC_TYPES: readonly IndexDocType[] = ['resumes', 'job_descriptions'];
@@ -106,12 +107,7 @@ function addIndexDocument(app: App) {
 				`Object with identifier=${identifier} does not exist.`,
 			);
 		if (index.members.has(identifier)) {
-			// The service's own answer (affinda-python#4).
-			throw fieldError(
-				'non_field_errors',
-				'unique',
-				'The fields document, index must make a unique set.',
-			);
+			throw fieldError(ALREADY_IN_INDEX.attr, ALREADY_IN_INDEX.code, ALREADY_IN_INDEX.detail);
 		}
 		if (indexDocTypeOf(doc.extractor) !== index.docType) {
 			throw fieldError(
