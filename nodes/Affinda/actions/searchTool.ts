@@ -1,10 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readWholeNumber } from '../helpers/parameters';
+import { limitParameter } from '../helpers/paging';
+import { boundsOf, readWholeNumber } from '../helpers/parameters';
 import { requestForItem } from '../helpers/operationOptions';
 import { toolRun } from '../helpers/toolCall';
 import { scoredIn, searchedIn, type Searched } from '../search/compact';
-import { readRankedSearchBody, type RankedSearch, type SearchMode } from './matchAgainst';
+import {
+	offsetOption,
+	readRankedSearchBody,
+	type RankedSearch,
+	type SearchMode,
+} from './matchAgainst';
 import { forModel, forPeople, fromAI } from './tool';
 
 /**
@@ -78,13 +84,13 @@ export async function compactToolAnswer(
 	const { search } = answer;
 	const body = readRankedSearchBody.call(this, itemIndex, search.body);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const offset = readWholeNumber({ displayName: 'Offset', name: 'offset' }, options.offset ?? 0, {
-		min: 0,
-	});
+	const offsetParameter = offsetOption(search.ranked);
+	const offset = readWholeNumber(offsetParameter, options.offset ?? 0, boundsOf(offsetParameter));
+	const limitProperty = limitParameter(search.pageSize);
 	const limit = readWholeNumber(
-		{ displayName: 'Limit', name: 'limit' },
+		limitProperty,
 		this.getNodeParameter('limit', itemIndex, TOOL_LIMIT),
-		{ min: 1, max: search.pageSize },
+		boundsOf(limitProperty),
 	);
 	const page = await requestForItem.call(this, {
 		method: 'POST',

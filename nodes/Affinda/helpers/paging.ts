@@ -13,7 +13,7 @@ const returnAllParameter: INodeProperties = {
 };
 
 /** Limit, from 1 to `maxLimit`, the endpoint's largest page. */
-function limitParameter(maxLimit: number): INodeProperties {
+export function limitParameter(maxLimit: number): INodeProperties {
 	return {
 		displayName: 'Limit',
 		name: 'limit',
