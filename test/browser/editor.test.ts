@@ -94,7 +94,7 @@ describe('finding the node', () => {
 	);
 
 	test(
-		'its actions start with what recruiters do most, and the canvas names the action chosen',
+		'its actions start with the Resume actions (what recruiters do most), and the canvas names the action chosen',
 		async () => {
 			await editor.openWorkflow(triggeredWorkflow('Shortlist'));
 			await editor.openNodePickerAfter('Start');
@@ -103,7 +103,15 @@ describe('finding the node', () => {
 			await editor.screenshot('node-actions');
 			// The picker lists the package's trigger events ("On document parsed" ...) with the actions.
 			const affindaActions = actions.filter((action) => !/^On /.test(action));
-			expect(affindaActions.slice(0, 2)).toEqual(['Parse a resume', 'Search resumes']);
+			// The Resume resource comes first; within it n8n's lint keeps the actions alphabetical
+			// (node-param-options-type-unsorted-items), so Parse and Search follow the match actions.
+			expect(affindaActions.slice(0, 5)).toEqual([
+				'Get match detail for a resume',
+				'Get the match score of a resume and a job description',
+				'Parse a resume',
+				'Search resumes',
+				'Suggest related skills or job titles',
+			]);
 			expect(affindaActions.indexOf('Upload and parse a document')).toBeLessThan(
 				affindaActions.indexOf('Update an annotation'),
 			);
