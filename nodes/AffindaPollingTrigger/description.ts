@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator } from '../shared';
+import { resourceLocator, triggerWorkspaceParameter } from '../shared';
 import { EVENT_OPTIONS } from './events';
 
 /** The polling trigger's parameters, with the bounds the node checks again when it reads them. */
@@ -38,16 +38,7 @@ export const pollingTriggerProperties: INodeProperties[] = [
 			{ name: 'Collection', value: 'collection', description: 'Documents of one collection' },
 		],
 	},
-	{
-		...resourceLocator(
-			'Workspace',
-			'workspace',
-			'searchWorkspaces',
-			'The workspace whose documents start the workflow',
-		),
-		required: true,
-		displayOptions: { show: { scope: ['workspace'] } },
-	},
+	triggerWorkspaceParameter,
 	{
 		...resourceLocator(
 			'Collection',

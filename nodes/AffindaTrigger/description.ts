@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator } from '../shared';
+import { resourceLocator, triggerWorkspaceParameter } from '../shared';
 import { TRIGGER_EVENTS } from './events';
 
 /** The trigger's parameters, with the bounds the node checks again when it reads them. */
@@ -44,16 +44,7 @@ export const triggerProperties: INodeProperties[] = [
 			},
 		],
 	},
-	{
-		...resourceLocator(
-			'Workspace',
-			'workspace',
-			'searchWorkspaces',
-			'The workspace whose documents start the workflow',
-		),
-		required: true,
-		displayOptions: { show: { scope: ['workspace'] } },
-	},
+	triggerWorkspaceParameter,
 	{
 		...resourceLocator(
 			'Organization',

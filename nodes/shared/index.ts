@@ -23,7 +23,7 @@ export {
 	searchWorkspaces,
 	type NamedEntry,
 } from './listSearch';
-export { resourceLocator } from './locator';
+export { resourceLocator, triggerWorkspaceParameter } from './locator';
 export { wholeNumberWithin } from './options';
 export {
 	affindaApiRequest,
