@@ -17,6 +17,7 @@ import { registerDocumentRoutes } from './routes/documents';
 import { registerResthookRoutes } from './routes/resthooks';
 import { registerMatchRoutes } from './routes/match';
 import { registerSearchRoutes } from './routes/search';
+import { registerTagRoutes } from './routes/tags';
 import { createEmulatorServer, type ReceivedRequest } from './server';
 import { CATALOG, DEFAULT_REFERENCE_MONTH, Store } from './store';
 import { Webhooks, type WebhookDelivery } from './webhooks';
@@ -235,6 +236,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	registerAnnotationRoutes(router, app);
 	registerCatalogRoutes(router, app);
 	registerResthookRoutes(router, app);
+	registerTagRoutes(router, app);
 
 	const faults = new FaultInjector(seed, options.faults ?? {}, () => scheduler.now());
 	const received: ReceivedRequest[] = [];

@@ -16,6 +16,7 @@ import type { ExtractorName, InvoiceFields, JobDescriptionFields, ResumeData } f
 import { notFound } from './http';
 import { IdentifierSource, Random } from './random';
 import { buildResumeProfile, type ResumeProfile } from './ranking/profile';
+import { Tags } from './tags';
 
 export type DocumentData = ResumeData | JobDescriptionFields | InvoiceFields;
 export type IndexDocType = 'resumes' | 'job_descriptions';
@@ -160,6 +161,7 @@ export class Store {
 	readonly documentTypes: DocumentTypeRecord[];
 	readonly collections: CollectionRecord[];
 	readonly indices = new Map<string, IndexRecord>();
+	readonly tags = new Tags();
 	private readonly documents = new Map<string, StoredDocument>();
 	private documentOrder: StoredDocument[] = [];
 	private readonly annotations = new Map<number, AnnotationRecord>();
@@ -319,6 +321,7 @@ export class Store {
 		this.documents.delete(doc.identifier);
 		this.documentOrder = this.documentOrder.filter((d) => d !== doc);
 		for (const index of this.indices.values()) this.removeFromIndex(index, doc.identifier);
+		this.tags.forget(doc.identifier);
 		for (const id of doc.annotationIds ?? []) this.annotations.delete(id);
 	}
 

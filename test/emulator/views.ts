@@ -11,6 +11,7 @@ import {
 	type WorkspaceRecord,
 } from './store';
 import type { Subscription } from './webhooks';
+import { tagView } from './tags';
 
 export function organizationView(store: Store) {
 	return {
@@ -220,7 +221,7 @@ export function documentView(store: Store, doc: StoredDocument, options: Documen
 		file: mediaUrl(options.origin, doc, 'file'),
 		html: null,
 		llmHint: doc.llmHint,
-		tags: [],
+		tags: store.tags.of(doc.identifier).map(tagView),
 		createdBy: CATALOG.user,
 		sourceEmail: null,
 		sourceEmailAddress: null,

@@ -97,6 +97,11 @@ function booleanQuery(ctx: RequestContext, name: string, errors: ErrorItem[]): b
 	}
 }
 
+/** What `search` looks in: the file name and the names of the document's tags. */
+function searchable(store: App['store'], doc: StoredDocument): string[] {
+	return [doc.fileName ?? '', ...store.tags.of(doc.identifier).map((tag) => tag.name)];
+}
+
 function listDocuments(app: App) {
 	return (ctx: RequestContext): Reply => {
 		const { store } = app;
@@ -116,7 +121,18 @@ function listDocuments(app: App) {
 				errors.push({ attr: 'ordering', code: 'invalid', detail: `Cannot order by "${field}".` });
 		}
 		const page = pagingOf(ctx.query, 100, errors);
+		// Tags by id, any of them (as a multiple-choice filter reads a list).
+		const tagIds = queryList(ctx.query, 'tags');
+		for (const id of tagIds) {
+			if (!/^\d+$/.test(id) || !store.tags.get(Number(id)))
+				errors.push({
+					attr: 'tags',
+					code: 'invalid_choice',
+					detail: `Select a valid choice. ${id} is not one of the available choices.`,
+				});
+		}
 		if (errors.length > 0) throw validationError(errors);
+		const tagged = tagIds.map((id) => store.tags.get(Number(id))?.documents ?? new Set<string>());
 
 		const workspace = queryValue(ctx.query, 'workspace');
 		const collection = queryValue(ctx.query, 'collection');
@@ -134,7 +150,8 @@ function listDocuments(app: App) {
 				(ready === undefined || isReady === ready) &&
 				(failed === undefined || (isReady && d.failed) === failed) &&
 				(!customIdentifier || d.customIdentifier === customIdentifier) &&
-				(!search || (d.fileName ?? '').toLowerCase().includes(search)) &&
+				(!search || searchable(store, d).some((text) => text.toLowerCase().includes(search))) &&
+				(tagged.length === 0 || tagged.some((members) => members.has(d.identifier))) &&
 				!exclude.has(d.identifier) &&
 				(since === undefined || Date.parse(d.createdDt) >= since)
 			);
