@@ -3,6 +3,7 @@
 import type { MonthIndex } from './data/normalise';
 import type { Scheduler } from './scheduler';
 import type { Store } from './store';
+import { UsageLedger } from './usage';
 import type { Webhooks } from './webhooks';
 
 export interface AppSettings {
@@ -13,6 +14,9 @@ export interface AppSettings {
 }
 
 export class App {
+	/** Credits used, for GET /v3/usage. */
+	readonly usage = new UsageLedger();
+
 	constructor(
 		readonly store: Store,
 		readonly webhooks: Webhooks,

@@ -477,6 +477,12 @@ describe('review: validate, reject, archive (PATCH)', () => {
 			await api.patch(`/v3/documents/${first}`, { workspace: 'other' }),
 			400,
 			'workspace',
+			'does_not_exist',
+		);
+		expectError(
+			await api.patch(`/v3/documents/${first}`, { skipParse: true }),
+			400,
+			'skipParse',
 			'not_modelled',
 		);
 	});

@@ -14,6 +14,7 @@ import { Scheduler } from './scheduler';
 import { registerAnnotationRoutes } from './routes/annotations';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerDocumentRoutes } from './routes/documents';
+import { registerLifecycleRoutes } from './routes/lifecycle';
 import { registerResthookRoutes } from './routes/resthooks';
 import { registerMatchRoutes } from './routes/match';
 import { registerSearchRoutes } from './routes/search';
@@ -233,6 +234,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 	registerSearchRoutes(router, app);
 	registerMatchRoutes(router, app);
 	registerDocumentRoutes(router, app);
+	registerLifecycleRoutes(router, app);
 	registerAnnotationRoutes(router, app);
 	registerCatalogRoutes(router, app);
 	registerResthookRoutes(router, app);

@@ -331,6 +331,7 @@ export async function uploadDocument(app: App, ctx: RequestContext): Promise<Rep
 		app.scheduler.later(app.settings.parseDelayMs, () => {
 			// Timers may fire a millisecond early; readyDt is never before the parse delay is over.
 			doc.readyDt = new Date(Math.max(Date.now(), now + app.settings.parseDelayMs)).toISOString();
+			app.usage.recordParse(doc, Date.parse(doc.readyDt));
 			announceParsed(app, doc, classified);
 			finished();
 		}),

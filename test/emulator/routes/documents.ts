@@ -3,6 +3,7 @@
 
 import type { App } from '../app';
 import {
+	type ApiError,
 	fieldError,
 	pageOf,
 	pagingOf,
@@ -47,28 +48,24 @@ function stateOf(store: App['store'], d: StoredDocument): string {
 }
 
 /**
- * What PATCH changes (DocumentUpdate, OAS3). The emulator models the review steps and the
- * document's own labels; moving a document (collection, workspace, document type) and the rest
- * are refused as not modelled, rather than accepted and ignored.
+ * What PATCH changes (DocumentUpdate, OAS3). The emulator models the review steps, moving a
+ * document (collection, workspace, document type of the same kind) and the document's own labels;
+ * the rest are refused as not modelled, rather than accepted and ignored.
  */
 const DOCUMENT_UPDATE = objectOf({
 	isConfirmed: bool,
 	isRejected: bool,
 	isArchived: bool,
+	collection: str(),
+	workspace: str(),
+	documentType: str({ nullable: true }),
 	fileName: str({ nullable: true }),
 	customIdentifier: str({ nullable: true }),
 	language: str({ nullable: true }),
 	llmHint: str({ nullable: true }),
 	expiryTime: str({ nullable: true }),
 });
-const NOT_MODELLED = [
-	'collection',
-	'workspace',
-	'documentType',
-	'skipParse',
-	'identifier',
-	'warningMessages',
-];
+const NOT_MODELLED = ['skipParse', 'identifier', 'warningMessages'];
 
 function enumQuery(
 	ctx: RequestContext,
@@ -209,8 +206,68 @@ function getDocument(app: App) {
 
 type DocumentUpdate = Partial<
 	Record<'isConfirmed' | 'isRejected' | 'isArchived', boolean> &
-		Record<'fileName' | 'customIdentifier' | 'language' | 'llmHint' | 'expiryTime', string | null>
+		Record<'collection' | 'workspace', string> &
+		Record<
+			'documentType' | 'fileName' | 'customIdentifier' | 'language' | 'llmHint' | 'expiryTime',
+			string | null
+		>
 >;
+
+function doesNotExist(attr: string, identifier: string): ApiError {
+	return fieldError(attr, 'does_not_exist', `Object with identifier=${identifier} does not exist.`);
+}
+
+/**
+ * Where PATCH moves the document: a collection brings its workspace and document type; a
+ * workspace must take the document's type; a document type must be of the same kind (another
+ * kind would need parsing again, which the emulator does not model).
+ */
+function moveDocument(store: App['store'], doc: StoredDocument, update: DocumentUpdate): void {
+	const collection =
+		update.collection === undefined ? undefined : store.collection(update.collection);
+	if (update.collection !== undefined && !collection)
+		throw doesNotExist('collection', update.collection);
+	const workspace =
+		collection?.workspace ??
+		(update.workspace === undefined ? doc.workspace : store.workspace(update.workspace));
+	if (!workspace) throw doesNotExist('workspace', update.workspace as string);
+	if (collection && update.workspace !== undefined && update.workspace !== workspace.identifier) {
+		throw fieldError(
+			'workspace',
+			'invalid',
+			`Collection ${collection.identifier} belongs to workspace ${workspace.identifier}.`,
+		);
+	}
+	const typeIdentifier =
+		update.documentType ?? collection?.documentType.identifier ?? doc.documentType.identifier;
+	const documentType = store.documentType(typeIdentifier);
+	if (!documentType) throw doesNotExist('documentType', typeIdentifier);
+	if (!workspace.documentTypes.includes(documentType.identifier)) {
+		throw fieldError(
+			'documentType',
+			'invalid',
+			`Document type ${documentType.identifier} is not used in workspace ${workspace.identifier}.`,
+		);
+	}
+	if (documentType.extractor !== doc.extractor) {
+		throw fieldError(
+			'documentType',
+			'not_modelled',
+			`The emulator does not model changing a "${doc.extractor}" document into a "${documentType.extractor}" one.`,
+		);
+	}
+	if (collection && collection.documentType !== documentType) {
+		throw fieldError(
+			'documentType',
+			'invalid',
+			`Collection ${collection.identifier} holds ${collection.documentType.name} documents.`,
+		);
+	}
+	doc.workspace = workspace;
+	doc.documentType = documentType;
+	if (collection) doc.collection = collection;
+	else if (doc.collection && doc.collection.workspace !== workspace) doc.collection = null;
+}
 
 /**
  * PATCH /v3/documents/{identifier}. Validating a document stamps `confirmedDt` and fires
@@ -241,6 +298,7 @@ function updateDocument(app: App) {
 				`Document ${doc.identifier} is still being parsed.`,
 			);
 		}
+		moveDocument(store, doc, update);
 		const now = new Date(app.scheduler.now()).toISOString();
 		const events: ResthookEvent[] = [];
 		if (update.isConfirmed !== undefined) {
