@@ -35,7 +35,7 @@ beforeAll(async () => {
 	burst = await postAll(cluster, workflowId, sent);
 	const uploads = countUploads(emulator, sent);
 	const perWorker = cluster.workers.map((worker) => worker.finishedExecutions().length);
-	// The figures the README quotes; timings are reported, never asserted.
+	// The figures test/README.md quotes; timings are reported, never asserted.
 	process.stderr.write(
 		`queue mode (n8n ${cluster.runtime.version}, ${WORKERS} workers): ${burst.executions.length} executions (${perWorker.join(' + ')} per worker), ` +
 			`${uploads.received} uploads received, ${uploads.duplicates} duplicates, ${uploads.mismatched} checksum mismatches, ` +

@@ -279,7 +279,7 @@ function killedMidBurstThenRetried(
 					)),
 				);
 			const perCv = [...documentsPerCv(sent).values()];
-			// The figures README "Running at scale" quotes.
+			// The figures test/README.md (Queue mode) quotes; README.md's "Running at scale" rests on them.
 			process.stderr.write(
 				`queue mode, worker killed (n8n ${cluster.runtime.version}, ${choice}): ${interrupted.length} executions interrupted ` +
 					`(${[...new Set(interrupted.map((execution) => execution.status))].join(', ')}), ${retried.length} retried ` +
