@@ -1,7 +1,11 @@
-/** Builds small test workflows: Start → one Affinda node with the given parameters and settings. */
+/**
+ * Builds small test workflows: Start → one Affinda node with the given parameters and settings,
+ * on the node's default version (what a new user gets) unless the settings name another.
+ */
 import type { IDataObject, INode, IWorkflowBase } from 'n8n-workflow';
 
 import { AFFINDA_NODE_TYPE, MANUAL_TRIGGER_TYPE } from './n8n-in-process';
+import { NODE_TYPES } from './node-parameters';
 
 export const AFFINDA_NODE_NAME = 'Affinda';
 
@@ -33,7 +37,7 @@ export function affindaWorkflow(
 				id: 'affinda',
 				name: AFFINDA_NODE_NAME,
 				type: AFFINDA_NODE_TYPE,
-				typeVersion: 1,
+				typeVersion: NODE_TYPES[AFFINDA_NODE_TYPE].defaultVersion,
 				position: [240, 0],
 				credentials: { affindaApi: { id: 'affindaTestCred', name: 'Affinda (test)' } },
 				parameters,

@@ -38,17 +38,21 @@ describe('Job Description → Get Match Detail, on the wire', () => {
 				matchParameters({
 					resume: 'res7',
 					criteria: {
-						jobTitles: 'Data Engineer',
-						totalYearsExperience: 4.5,
-						degreeTypes: ['masters'],
-						skills: { values: [{ name: 'Python', required: true }] },
-						socCodes: '2613',
-						managementLevel: 'Mid',
-						// A resume-search-only criterion, set by an expression, must not leak into this body.
-						yearsExperienceMin: 3,
+						jobTitles: { jobTitles: 'Data Engineer', jobTitlesRequired: true },
+						yearsExperience: {
+							totalYearsExperience: 4.5,
+							// A resume-search-only facet, set by an expression, must not leak into this body.
+							yearsExperienceMin: 3,
+						},
+						education: {
+							degreeTypes: ['masters'],
+							degreeTypesRequired: true,
+							educationWeight: 0.2,
+						},
+						skills: { skills: { values: [{ name: 'Python', required: true }] }, skillsWeight: 0.8 },
+						occupationGroups: { socCodes: '2613' },
+						managementLevel: { managementLevel: 'Mid' },
 					},
-					requiredCriteria: { degreeTypesRequired: true, jobTitlesRequired: false },
-					weights: { skillsWeight: 0.8, educationWeight: 0.2 },
 				}),
 			),
 			{ credentials: affindaCredentials(server.url) },
@@ -67,7 +71,7 @@ describe('Job Description → Get Match Detail, on the wire', () => {
 			totalYearsExperience: 4.5,
 			degreeTypes: ['masters'],
 			degreeTypesRequired: true,
-			jobTitlesRequired: false,
+			jobTitlesRequired: true,
 			skills: [{ name: 'Python', required: true }],
 			skillsWeight: 0.8,
 			educationWeight: 0.2,
@@ -98,7 +102,9 @@ describe('Job Description → Get Match Detail, on the wire', () => {
 
 	test('bad input is refused before any request', async () => {
 		const { error } = await runWorkflow(
-			affindaWorkflow(matchParameters({ criteria: { totalYearsExperience: -1 } })),
+			affindaWorkflow(
+				matchParameters({ criteria: { yearsExperience: { totalYearsExperience: -1 } } }),
+			),
 			{ credentials: affindaCredentials(server.url) },
 		);
 		expect(error()?.message).toBe(

@@ -37,7 +37,7 @@ describe('Match detail, annotations and indices against the emulator', () => {
 				identifier: job.identifier,
 				indices: [emulator.fixtures.indices.jobDescriptions],
 				resume: candidate.identifier,
-				weights: { skillsWeight: 0.9 },
+				criteria: { skills: { skillsWeight: 0.9 } },
 			}),
 			{ credentials: credentials() },
 		);

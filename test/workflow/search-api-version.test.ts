@@ -32,7 +32,7 @@ describe('Search & Match API version, on the wire', () => {
 			operation: 'search',
 			indices: [emulator.fixtures.indices.resumes],
 			searchMode: 'custom',
-			criteria: { jobTitles: 'Software Engineer' },
+			criteria: { jobTitles: { jobTitles: 'Software Engineer' } },
 			returnAll,
 			limit: 5,
 		});

@@ -23,8 +23,8 @@ describe('Resume → Search against the emulator', () => {
 		indices: [emulator.fixtures.indices.resumes],
 		searchMode: 'custom',
 		criteria: {
-			jobTitles: 'Software Engineer',
-			skills: { values: [{ name: 'Python', required: false }] },
+			jobTitles: { jobTitles: 'Software Engineer' },
+			skills: { skills: { values: [{ name: 'Python', required: false }] } },
 		},
 		...extra,
 	});
@@ -123,7 +123,16 @@ describe('Resume → Search against the emulator', () => {
 	test('Continue on Fail: the bad item is paired on the error output, the good ones are searched', async () => {
 		const { run, output } = await runWorkflow(
 			affindaWorkflow(
-				searchParameters({ weights: { skillsWeight: '={{ $json.weight }}' }, limit: 3 }),
+				searchParameters({
+					criteria: {
+						jobTitles: { jobTitles: 'Software Engineer' },
+						skills: {
+							skills: { values: [{ name: 'Python', required: false }] },
+							skillsWeight: '={{ $json.weight }}',
+						},
+					},
+					limit: 3,
+				}),
 				{ onError: 'continueErrorOutput' },
 			),
 			{

@@ -59,7 +59,7 @@ const searchParameters = (extra: Record<string, unknown> = {}) => ({
 	operation: 'search',
 	indices: ['all-resumes'],
 	searchMode: 'custom',
-	criteria: { jobTitles: 'Engineer' },
+	criteria: { jobTitles: { jobTitles: 'Engineer' } },
 	...extra,
 });
 
@@ -108,8 +108,10 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 				searchParameters({
 					searchMode: 'jobDescription',
 					jobDescription: 'jdABC123',
-					criteria: { jobTitles: 'ignored in this mode' },
-					weights: { skillsWeight: 0.7 },
+					criteria: {
+						jobTitles: { jobTitles: 'ignored in this mode' },
+						skills: { skillsWeight: 0.7 },
+					},
 				}),
 			),
 			{ credentials: affindaCredentials(server.url) },
@@ -153,23 +155,13 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 		expect(server.requests[0].query).toEqual({ limit: '7', offset: '0' });
 		const items = output(AFFINDA_NODE_NAME);
 		expect(items).toHaveLength(7);
+		// One flat row: the score of the one criterion searched, not a column for every one scored.
 		expect(items[0].json).toEqual({
-			identifier: 'resume0',
-			name: 'Candidate 0',
+			candidate: 'Candidate 0',
 			score: 1,
+			jobTitleScore: 0.5,
+			identifier: 'resume0',
 			pdf: 'https://files.example/resume0.pdf',
-			criteria: {
-				jobTitle: { label: 'Job Title', value: 'Job Title 0', score: 0.5 },
-				managementLevel: { label: 'Management Level', value: 'Management Level 0', score: 0.5 },
-				experience: { label: 'Experience', value: 'Experience 0', score: 0.5 },
-				skills: { label: 'Skills', value: 'Skills 0', score: 0.5 },
-				languages: { label: 'Languages', value: 'Languages 0', score: 0.5 },
-				location: { label: 'Location', value: 'Location 0', score: 0.5 },
-				education: { label: 'Education', value: 'Education 0', score: 0.5 },
-				occupationGroup: { label: 'Occupation Group', value: 'Occupation Group 0', score: 0.5 },
-				searchExpression: { label: 'Search Expression', value: 'Search Expression 0', score: 0.5 },
-			},
-			customData: { isAvailable: { label: 'Is Available', value: 'true', score: 1 } },
 		});
 	});
 
@@ -350,8 +342,9 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 		pagedSearch(server, 3);
 		const workflow = affindaWorkflow(
 			searchParameters({
-				criteria: { jobTitles: '={{ $json.title }}' },
-				weights: { jobTitlesWeight: '={{ $json.weight }}' },
+				criteria: {
+					jobTitles: { jobTitles: '={{ $json.title }}', jobTitlesWeight: '={{ $json.weight }}' },
+				},
 				limit: 2,
 			}),
 			{ onError: 'continueErrorOutput' },
@@ -389,7 +382,9 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 	test('without Continue on Fail, a bad value stops the run before any request', async () => {
 		const { run, error } = await runWorkflow(
 			affindaWorkflow(
-				searchParameters({ criteria: { yearsExperienceMin: 8, yearsExperienceMax: 2 } }),
+				searchParameters({
+					criteria: { yearsExperience: { yearsExperienceMin: 8, yearsExperienceMax: 2 } },
+				}),
 			),
 			{ credentials: affindaCredentials(server.url) },
 		);
