@@ -2,6 +2,7 @@ import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-w
 
 import { affindaApiRequest, documentIdentifier, documentPath, eventItem } from '../shared';
 import { parseEvent } from './eventBody';
+import { takeHandshake, triggerKey } from './handshakes';
 import { seenEvents } from './seenEvents';
 import { isWithinWindow, verifySignature, type SignatureVerdict } from './signature';
 import { readTriggerSettings } from './settings';
@@ -15,6 +16,9 @@ import { readTriggerSettings } from './settings';
 
 /** The X-Hook-Secret is a 64-hex token; anything far from that is not the service's. */
 const HOOK_SECRET = /^[A-Za-z0-9_-]{16,256}$/;
+
+/** The service's event ids are UUIDs (36 characters); one far longer is not the service's. */
+const MAX_EVENT_ID_LENGTH = 128;
 
 const REFUSALS: Record<Exclude<SignatureVerdict, 'valid'>, string> = {
 	missing: 'the X-Hook-Signature header is missing',
@@ -40,23 +44,32 @@ function refuse(this: IWebhookFunctions, status: number, reason: string): IWebho
 
 /**
  * The service waits for a 200 before it counts the handshake as answered, then the secret
- * activates the subscription. So: answer first, then activate. A failure here surfaces in
- * create(), which waits for the subscription to turn active.
+ * activates the subscription. So: answer first, then activate, once. Only a handshake this node
+ * is waiting for is taken (`handshakes.ts`); any other is refused and sends nothing. A failure
+ * here surfaces in create(), which waits for the subscription to turn active.
  */
 async function answerHandshake(
 	this: IWebhookFunctions,
 	secret: string,
 ): Promise<IWebhookResponseData> {
 	if (!HOOK_SECRET.test(secret)) return refuse.call(this, 400, 'the X-Hook-Secret is malformed');
+	const expected = takeHandshake(triggerKey(this.getWorkflow().id, this.getNode().id));
+	if (!expected) {
+		return refuse.call(this, 403, 'this trigger is not waiting for a handshake');
+	}
 	const response = answer.call(this, 200, 'Handshake received');
 	try {
-		await affindaApiRequest.call(this, {
+		const subscription = await affindaApiRequest.call(this, {
 			method: 'POST',
 			path: '/v3/resthook_subscriptions/activate',
 			headers: { 'X-Hook-Secret': secret },
-			// Activating twice does no harm, so a dropped connection may be retried.
-			idempotent: true,
+			once: true,
 		});
+		if (subscription.targetUrl !== expected.targetUrl) {
+			this.logger.warn(
+				`Affinda Trigger "${this.getNode().name}": a handshake activated subscription ${String(subscription.id)}, which is not one this trigger made`,
+			);
+		}
 	} catch (error) {
 		this.logger.warn(
 			`Affinda Trigger "${this.getNode().name}" could not activate its subscription: ${(error as Error).message}`,
@@ -94,6 +107,14 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 
 	const event = parseEvent(rawBody);
 	if (!event) return refuse.call(this, 400, 'the body is not an Affinda event');
+	// Ids are remembered for the replay window: an unsigned caller must not fill memory with them.
+	if (event.id !== undefined && event.id.length > MAX_EVENT_ID_LENGTH) {
+		return refuse.call(
+			this,
+			400,
+			`the event id is longer than ${MAX_EVENT_ID_LENGTH} characters (${event.id.length})`,
+		);
+	}
 	const now = Date.now();
 	if (!isWithinWindow(event.timestamp, now, settings.replayWindowSeconds)) {
 		return refuse.call(
@@ -117,6 +138,11 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		seenKey !== undefined &&
 		!seenEvents.claim(seenKey, now, settings.replayWindowSeconds * 1000)
 	) {
+		// A retry while the first delivery is still fetching its document: that one may yet fail,
+		// so this one is not acknowledged, and the service delivers again later.
+		if (seenEvents.isReceiving(seenKey)) {
+			return answer.call(this, 409, `Still receiving: event ${event.id}; deliver it again later`);
+		}
 		return answer.call(this, 200, `Already received: event ${event.id}`);
 	}
 	let document: IDataObject | null | undefined;
@@ -126,7 +152,10 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		fetched = true;
 	} finally {
 		// Answered with an error, the service delivers again later: that retry is not a repeat.
-		if (!fetched && seenKey !== undefined) seenEvents.release(seenKey);
+		if (seenKey !== undefined) {
+			if (fetched) seenEvents.received(seenKey);
+			else seenEvents.release(seenKey);
+		}
 	}
 	return { workflowData: [[{ json: eventItem(event, verified, document) }]] };
 }

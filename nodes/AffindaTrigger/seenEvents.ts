@@ -12,6 +12,9 @@ export class SeenEvents {
 	/** id → when it may be forgotten (ms). Map order is insertion order: oldest first. */
 	private readonly expiries = new Map<string, number>();
 
+	/** Ids claimed whose delivery is still being received (its document fetched). */
+	private readonly receiving = new Set<string>();
+
 	constructor(private readonly capacity: number) {}
 
 	get size(): number {
@@ -29,12 +32,24 @@ export class SeenEvents {
 			this.expiries.delete(oldest);
 		}
 		this.expiries.set(id, nowMs + ttlMs);
+		this.receiving.add(id);
 		return true;
+	}
+
+	/** Whether `id` is claimed by a delivery still being received, which may yet fail. */
+	isReceiving(id: string): boolean {
+		return this.receiving.has(id) && this.expiries.has(id);
+	}
+
+	/** The delivery of `id` started its run: a repeat is one from now on. */
+	received(id: string): void {
+		this.receiving.delete(id);
 	}
 
 	/** Forgets `id`, so the service's retry of a delivery that failed is not taken for a repeat. */
 	release(id: string): void {
 		this.expiries.delete(id);
+		this.receiving.delete(id);
 	}
 
 	// Stops at the first live entry: one behind it with a shorter window waits a little longer,

@@ -9,6 +9,7 @@ import {
 	type RequestAdvice,
 } from '../shared';
 import { TRIGGER_EVENTS } from './events';
+import { expectHandshakes, stopExpecting, triggerKey } from './handshakes';
 import { checkSettingsAtActivation } from './settings';
 
 /**
@@ -162,6 +163,10 @@ export async function createSubscriptions(this: IHookFunctions): Promise<boolean
 	await deleteSubscriptionsFor.call(this, wanted.targetUrl, []);
 	const created: number[] = [];
 	let complete = false;
+	// The service sends each subscription's handshake as soon as it exists, maybe before its POST
+	// is answered: the handshakes are expected from before the first POST.
+	const key = triggerKey(this.getWorkflow().id, this.getNode().id);
+	const handshakes = expectHandshakes(key, wanted.targetUrl, wanted.events.length);
 	try {
 		for (const event of wanted.events) {
 			const subscription = (await affindaApiRequest.call(this, {
@@ -175,6 +180,7 @@ export async function createSubscriptions(this: IHookFunctions): Promise<boolean
 		await waitUntilActive.call(this, created, wanted.targetUrl);
 		complete = true;
 	} finally {
+		stopExpecting(key, handshakes);
 		// Nothing half-made stays behind; the error that stopped us is the one reported.
 		if (!complete) await cleanUpAfterFailure.call(this, wanted.targetUrl, created);
 	}

@@ -12,7 +12,11 @@ import { startEmulator, type Emulator, type ReceivedRequest } from '../emulator'
 import { clientFor, type Client } from '../emulator/test-client';
 import { listSearchInProcess } from '../helpers/load-options-in-process';
 import { PACKAGE_DIR, stopN8nCoreTimers } from '../helpers/n8n-in-process';
-import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
+import {
+	startRecordingServer,
+	type RecordingServer,
+	type Responder,
+} from '../helpers/recording-server';
 import { AFFINDA_TRIGGER_TYPE, startTriggerHost, type TriggerHost } from '../helpers/trigger-host';
 
 let emulator: Emulator;
@@ -496,6 +500,25 @@ describe('without a Webhook Signature Key', () => {
 		});
 		expect(trigger.runs).toEqual([]);
 	});
+	test('an event id longer than 128 characters is refused, so an unsigned caller cannot fill the memory of ids', async () => {
+		const trigger = await hostWith({ options: { requireSignature: false } }, { webhookSecret: '' });
+		await trigger.activate();
+		const answers = [];
+		for (let i = 0; i < 8; i++) {
+			answers.push(await deliver(trigger, eventBody({ id: String(i).repeat(1_000_000) }), {}));
+		}
+		expect(answers).toEqual(
+			Array.from({ length: 8 }, () => ({
+				status: 400,
+				body: JSON.stringify({
+					message: 'Refused: the event id is longer than 128 characters (1000000)',
+				}),
+			})),
+		);
+		expect(trigger.runs).toEqual([]);
+		expect((await deliver(trigger, eventBody({ id: 'x'.repeat(128) }), {})).status).toBe(200);
+		expect(trigger.runs).toHaveLength(1);
+	});
 });
 
 describe('test mode: listening in the editor', () => {
@@ -564,17 +587,21 @@ describe('when the service does not play along (a scripted service)', () => {
 		return host;
 	};
 	const calls = () => service.requests.map((r) => `${r.method} ${r.path}`);
-
-	test('no handshake arrives (n8n unreachable from the service): activation fails and leaves nothing behind', async () => {
-		service.respondWith((request) => {
+	/** A service that makes subscription `id` (active at once, or never by itself) and lists none. */
+	const makesSubscription =
+		(id: number, active: boolean): Responder =>
+		(request) => {
 			if (request.method === 'POST')
-				return { status: 201, body: subscription(41, request.body as IDataObject) };
-			if (request.path === '/v3/resthook_subscriptions/41')
+				return { status: 201, body: subscription(id, request.body as IDataObject, active) };
+			if (request.path === `/v3/resthook_subscriptions/${id}`)
 				return request.method === 'GET'
-					? { body: subscription(41, { event: 'document.parse.succeeded' }) }
+					? { body: subscription(id, { event: 'document.parse.succeeded' }, active) }
 					: { status: 204 };
 			return { body: { count: 0, next: null, previous: null, results: [] } };
-		});
+		};
+
+	test('no handshake arrives (n8n unreachable from the service): activation fails and leaves nothing behind', async () => {
+		service.respondWith(makesSubscription(41, false));
 		const trigger = await hostOnService();
 		await expect(trigger.activate()).rejects.toThrow(
 			`Affinda did not activate the webhook at ${trigger.webhookUrl()} within 0.3 s`,
@@ -665,56 +692,94 @@ describe('when the service does not play along (a scripted service)', () => {
 		]);
 	});
 
-	test('a handshake: 200 at once, then the secret goes to the activate endpoint; a malformed one is refused', async () => {
-		service.respondWith((request) => {
-			if (request.path === '/v3/resthook_subscriptions/activate')
-				return {
-					status: 400,
-					body: {
-						type: 'validation_error',
-						errors: [
-							{
-								attr: 'X-Hook-Secret',
-								code: 'invalid',
-								detail: 'No subscription has this X-Hook-Secret.',
-							},
-						],
-					},
-				};
-			if (request.method === 'POST')
-				return { status: 201, body: subscription(5, request.body as IDataObject) };
-			if (request.path === '/v3/resthook_subscriptions/5')
-				return { body: subscription(5, { event: 'document.parse.succeeded' }, true) };
-			return { body: { count: 0, next: null, previous: null, results: [] } };
+	test('a retry arriving while the first delivery still fetches its document is answered 409, not acknowledged; after the first fails, the next retry starts the run', async () => {
+		let releaseFetch = () => {};
+		const fetchHeld = new Promise<void>((release) => (releaseFetch = release));
+		let documentAnswer: IDataObject = { status: 404, body: { detail: 'Not found.' } };
+		service.respondWith(async (request) => {
+			if (request.path === '/v3/documents/docForged1') {
+				await fetchHeld;
+				return documentAnswer;
+			}
+			return makesSubscription(5, true)(request, service);
 		});
+		const trigger = await hostOnService({ fetchDocument: true });
+		await trigger.activate();
+		const body = eventBody();
+		const headers = signed(body, 'a'.repeat(64));
+		const first = deliver(trigger, body, headers);
+		await eventually(calls, (made) => made.includes('GET /v3/documents/docForged1'));
+		const { id } = JSON.parse(body) as { id: string };
+		expect(await deliver(trigger, body, headers)).toEqual({
+			status: 409,
+			body: JSON.stringify({ message: `Still receiving: event ${id}; deliver it again later` }),
+		});
+		releaseFetch();
+		expect((await first).status).toBe(500);
+		documentAnswer = { body: { meta: { identifier: 'docForged1' }, data: {} } };
+		expect((await deliver(trigger, body, headers)).status).toBe(200);
+		expect(trigger.runs).toHaveLength(1);
+		expect(trigger.runs[0][0].json).toMatchObject({
+			eventId: id,
+			document: { meta: { identifier: 'docForged1' } },
+		});
+	});
+
+	test('a handshake while no subscription is being made (ten POSTs to the URL of an active trigger): each refused 403, nothing sent to the service', async () => {
+		service.respondWith(makesSubscription(5, true));
 		const trigger = await hostOnService();
 		// Activated (the scripted service says so without a handshake), so n8n routes the path.
 		await trigger.activate();
 		service.requests.length = 0;
+		const answers = [];
+		for (let i = 0; i < 10; i++) {
+			answers.push(await deliver(trigger, '{}', { 'X-Hook-Secret': `${i}`.repeat(64) }));
+		}
+		expect(answers).toEqual(
+			Array.from({ length: 10 }, () => ({
+				status: 403,
+				body: JSON.stringify({ message: 'Refused: this trigger is not waiting for a handshake' }),
+			})),
+		);
+		expect(service.requests).toEqual([]);
+		expect(trigger.runs).toEqual([]);
+	});
+
+	test('while its subscription is being made: the handshake is answered 200 and activates once, never retried; a second one, or a malformed one, is refused', async () => {
+		activationWait.timeoutMs = 1500;
+		service.respondWith((request) => {
+			if (request.path === '/v3/resthook_subscriptions/activate')
+				return { status: 503, body: { type: 'server_error', errors: [] } };
+			return makesSubscription(5, false)(request, service);
+		});
+		const trigger = await hostOnService();
+		const activating = trigger.activate();
+		activating.catch(() => undefined);
+		await eventually(calls, (made) => made.includes('POST /v3/resthook_subscriptions'));
 		const secret = 'f'.repeat(64);
 		expect(await deliver(trigger, '{}', { 'X-Hook-Secret': secret })).toEqual({
 			status: 200,
 			body: JSON.stringify({ message: 'Handshake received' }),
 		});
-		// Answered before the activation call is made: wait for it to reach the service.
+		// Answered before the activation call is made: wait for its outcome in n8n's log.
 		await eventually(
 			() => trigger.warnings,
 			(warnings) => warnings.length > 0,
 		);
+		const activations = () =>
+			service.requests.filter((r) => r.path === '/v3/resthook_subscriptions/activate');
 		expect(
-			service.requests.map((r) => [
-				r.method,
-				r.path,
-				r.headers['x-hook-secret'],
-				r.headers.authorization,
-			]),
-		).toEqual([['POST', '/v3/resthook_subscriptions/activate', secret, 'Bearer scripted-key']]);
-		// The service did not know the secret: logged for the person reading n8n's log, nothing ran.
+			activations().map((r) => [r.method, r.headers['x-hook-secret'], r.headers.authorization]),
+		).toEqual([['POST', secret, 'Bearer scripted-key']]);
 		expect(trigger.warnings.at(-1)).toMatch(
-			/could not activate its subscription: Affinda rejected the request: X-Hook-Secret: No subscription has this X-Hook-Secret/,
+			/could not activate its subscription: Affinda could not process the request \(HTTP 503\)/,
 		);
+		// One subscription, one handshake: another secret, or the same again, is not taken.
+		expect((await deliver(trigger, '{}', { 'X-Hook-Secret': 'e'.repeat(64) })).status).toBe(403);
+		expect((await deliver(trigger, '{}', { 'X-Hook-Secret': secret })).status).toBe(403);
 		expect((await deliver(trigger, '{}', { 'X-Hook-Secret': 'short' })).status).toBe(400);
-		expect(service.requests).toHaveLength(1);
+		await expect(activating).rejects.toThrow('Affinda did not activate the webhook');
+		expect(activations()).toHaveLength(1);
 		expect(trigger.runs).toEqual([]);
 	});
 });

@@ -75,7 +75,7 @@ export async function sendRequest(
 			if (malformed === undefined) return response.statusCode === 204 ? undefined : response.body;
 			failure = { status: response.statusCode, malformed };
 		}
-		let delayMs = retryDelayMs(failure, attempt, idempotent);
+		let delayMs = request.once ? undefined : retryDelayMs(failure, attempt, idempotent);
 		const rateLimited = failure.status === 429;
 		if (rateLimited || (failure.retryAfterSeconds !== undefined && provedNotProcessed(failure))) {
 			// The service asked everyone to wait, not just this request.

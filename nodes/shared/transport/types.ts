@@ -39,6 +39,8 @@ export interface AffindaRequest {
 	 * set values are; uploads are not. Defaults to GET only.
 	 */
 	idempotent?: boolean;
+	/** Sent once, whatever the failure: for a call a stranger could otherwise make us repeat. */
+	once?: boolean;
 	/** What to tell the person when the request fails, for this operation. */
 	advice?: RequestAdvice;
 	/** Milliseconds without an answer before the request is given up (default one minute). */
