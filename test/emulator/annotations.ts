@@ -153,6 +153,15 @@ function extractedPaths(extractor: ExtractorName, data: Record<string, unknown>)
 				...one('yearsExperience', 'yearsexperience'),
 				...listValues('certifications', 'certifications', 'text', data.certifications as unknown[]),
 			];
+		case 'custom':
+			// A customer's type: each field under its slug.
+			return Object.keys(data)
+				.filter((key) => key !== 'rawText')
+				.flatMap((key) => {
+					const value = data[key];
+					const object = typeof value === 'object' && value !== null;
+					return one(key, object ? ('label' in value ? 'enum' : 'location') : 'text');
+				});
 		case 'invoice':
 			return [
 				...['invoiceNumber', 'supplierName', 'customerName', 'currency'].flatMap((k) =>

@@ -14,6 +14,7 @@ const HELP = `Local emulator of the Affinda service (127.0.0.1 only).
   --resumes <n>           seeded resumes (default 10000)
   --job-descriptions <n>  seeded job descriptions (default 200)
   --parse-delay <ms>      upload-to-ready delay (default 300)
+  --nextgen               also serve the NextGen workspace (NextGen resumes, a custom type)
   --latency <ms>          added to every answer
   --latency-jitter <ms>   up to this much more, drawn per request
   --rate-limit <n>        requests per second before 429 + Retry-After
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
 			'error-rate': { type: 'string' },
 			'drop-rate': { type: 'string' },
 			log: { type: 'boolean' },
+			nextgen: { type: 'boolean' },
 			help: { type: 'boolean' },
 		},
 	});
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
 		resumeCount: numberFlag(values, 'resumes'),
 		jobDescriptionCount: numberFlag(values, 'job-descriptions'),
 		parseDelayMs: numberFlag(values, 'parse-delay'),
+		nextGen: values.nextgen === true,
 		faults: {
 			latencyMs: numberFlag(values, 'latency'),
 			latencyJitterMs: numberFlag(values, 'latency-jitter'),

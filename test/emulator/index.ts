@@ -55,6 +55,12 @@ export interface EmulatorOptions {
 	referenceMonth?: string;
 	/** Largest accepted upload. Default 20 MB, the service's limit. */
 	maxUploadBytes?: number;
+	/**
+	 * Also serve the workspace "Recruitment (NextGen)": resumes in NextGen's schema and a custom
+	 * document type keyed by field slugs. `true` seeds 3 of each; off by default, so that the
+	 * catalog other tests rely on stays as it is.
+	 */
+	nextGen?: boolean | { resumeCount?: number; customDocumentCount?: number };
 }
 
 export interface SeededResume {
@@ -96,6 +102,16 @@ export interface EmulatorFixtures {
 	/** Seeded invoices with their annotation ids (non-resume documents to edit through annotations). */
 	invoices: Array<{ identifier: string; annotationIds: number[] }>;
 	customDataPoints: ReadonlyArray<{ slug: string; label: string; type: string }>;
+	/** With the `nextGen` option: its workspace, types and seeded documents. */
+	nextGen?: {
+		workspace: { identifier: string; name: string };
+		documentTypes: {
+			resume: { identifier: string; name: string };
+			custom: { identifier: string; name: string };
+		};
+		resumes: string[];
+		customDocuments: string[];
+	};
 	/** Absolute paths of the sample files in test/fixtures/ (resumes as .txt, .pdf, .docx; a job description; an invoice). */
 	sampleFiles: Record<SampleFileName, string>;
 }
@@ -194,6 +210,27 @@ function fixturesOf(store: Store, key: string): EmulatorFixtures {
 				annotationIds: store.annotationsOf(d).map((a) => a.id),
 			})),
 		customDataPoints: CUSTOM_DATA_POINTS,
+		nextGen: store.options.nextGen
+			? {
+					workspace: { ...CATALOG.nextGen.workspace },
+					documentTypes: {
+						resume: {
+							identifier: CATALOG.nextGen.resume.identifier,
+							name: CATALOG.nextGen.resume.name,
+						},
+						custom: {
+							identifier: CATALOG.nextGen.custom.identifier,
+							name: CATALOG.nextGen.custom.name,
+						},
+					},
+					resumes: docs
+						.filter((d) => d.documentType.identifier === CATALOG.nextGen.resume.identifier)
+						.map((d) => d.identifier),
+					customDocuments: docs
+						.filter((d) => d.documentType.identifier === CATALOG.nextGen.custom.identifier)
+						.map((d) => d.identifier),
+				}
+			: undefined,
 		sampleFiles: sampleFilePaths(),
 	};
 }
@@ -209,6 +246,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 		jobDescriptionCount: options.jobDescriptionCount ?? 200,
 		invoiceCount: options.invoiceCount ?? 3,
 		referenceMonth,
+		nextGen: options.nextGen
+			? {
+					resumeCount: (options.nextGen === true ? undefined : options.nextGen.resumeCount) ?? 3,
+					customDocumentCount:
+						(options.nextGen === true ? undefined : options.nextGen.customDocumentCount) ?? 3,
+				}
+			: undefined,
 	});
 	const generationMs = Number(process.hrtime.bigint() - started) / 1e6;
 

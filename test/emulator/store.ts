@@ -9,6 +9,13 @@ import {
 	type AnnotationRecord,
 	type Rectangle,
 } from './annotations';
+import {
+	generateCustomTexts,
+	parseCustomText,
+	RIGHT_TO_WORK_FIELDS,
+	type CustomField,
+	type CustomFields,
+} from './data/custom-type';
 import { generateInvoices, generateJobDescriptions, generateResumes } from './data/generator';
 import { monthIndex, type MonthIndex } from './data/normalise';
 import { OCCUPATIONS } from './data/occupations';
@@ -18,7 +25,7 @@ import { IdentifierSource, Random } from './random';
 import { buildResumeProfile, type ResumeProfile } from './ranking/profile';
 import { Tags } from './tags';
 
-export type DocumentData = ResumeData | JobDescriptionFields | InvoiceFields;
+export type DocumentData = ResumeData | JobDescriptionFields | InvoiceFields | CustomFields;
 export type IndexDocType = 'resumes' | 'job_descriptions';
 
 export interface OrganizationRecord {
@@ -36,6 +43,13 @@ export interface DocumentTypeRecord {
 	name: string;
 	description: string;
 	extractor: ExtractorName;
+	/** How its documents look on the wire: legacy (unset), NextGen resumes, or a custom type's slugs. */
+	schema?: 'nextgen' | 'custom';
+	/** The extractor its documents report, when not `extractor` (NextGen: `resume-v4`). */
+	wireExtractor?: string;
+	baseExtractor?: string | null;
+	/** A custom type's fields (its JSON schema). */
+	fields?: readonly CustomField[];
 }
 /** A (deprecated) collection: a workspace's bucket for one document type. */
 export interface CollectionRecord {
@@ -130,6 +144,27 @@ export const CATALOG = {
 			documentType: 'invoice',
 		},
 	},
+	/** Served only when the emulator is started with `nextGen` (existing tests keep their catalog). */
+	nextGen: {
+		workspace: { identifier: 'emuNextG', name: 'Recruitment (NextGen)' },
+		resume: {
+			identifier: 'emuResNG',
+			name: 'Resume (NextGen)',
+			extractor: 'resume' as const,
+			schema: 'nextgen' as const,
+			wireExtractor: 'resume-v4',
+			baseExtractor: null,
+		},
+		custom: {
+			identifier: 'emuRtwCk',
+			name: 'Right to Work Check',
+			extractor: 'custom' as const,
+			schema: 'custom' as const,
+			wireExtractor: 'right-to-work-check',
+			baseExtractor: null,
+			fields: RIGHT_TO_WORK_FIELDS,
+		},
+	},
 	indices: {
 		resumes: 'all-resumes',
 		techResumes: 'tech-resumes',
@@ -150,6 +185,8 @@ export interface StoreOptions {
 	jobDescriptionCount: number;
 	invoiceCount: number;
 	referenceMonth: MonthIndex;
+	/** The NextGen workspace, with this many seeded NextGen resumes and custom documents. */
+	nextGen?: { resumeCount: number; customDocumentCount: number };
 }
 
 export const DEFAULT_REFERENCE_MONTH = monthIndex(2026, 6);
@@ -186,6 +223,14 @@ export class Store {
 			},
 			{ ...CATALOG.workspaces.finance, documentTypes: [types.invoice.identifier] },
 		];
+		if (options.nextGen) {
+			const { workspace, resume, custom } = CATALOG.nextGen;
+			this.documentTypes.push(
+				{ ...resume, description: 'Resumes, parsed by NextGen' },
+				{ ...custom, description: 'A custom document type' },
+			);
+			this.workspaces.push({ ...workspace, documentTypes: [resume.identifier, custom.identifier] });
+		}
 		this.collections = Object.values(CATALOG.collections).map((c) => ({
 			identifier: c.identifier,
 			name: c.name,
@@ -242,6 +287,7 @@ export class Store {
 		generateInvoices(generator, this.options.invoiceCount).forEach((invoice, i) => {
 			this.annotationsOf(seeded('invoice', invoice, 'invoices', `invoice-${i + 1}.pdf`));
 		});
+		if (this.options.nextGen) this.seedNextGen(this.options.nextGen);
 		generateResumes(generator, this.options.resumeCount).forEach((resume) => {
 			const name = resume.name?.raw.replace(/[^A-Za-z]+/g, '-') ?? 'resume';
 			const doc = seeded('resume', resume, 'resumes', `${name}.pdf`);
@@ -249,6 +295,42 @@ export class Store {
 			this.addToIndex(CATALOG.indices.resumes, doc);
 			if (resume.workExperience.some((w) => TECH_CODES.has(w.socCode ?? '')))
 				this.addToIndex(CATALOG.indices.techResumes, doc);
+		});
+	}
+
+	/** NextGen resumes and custom documents, each kind on its own identifier stream, in no index. */
+	private seedNextGen(counts: NonNullable<StoreOptions['nextGen']>): void {
+		const workspace = this.workspace(CATALOG.nextGen.workspace.identifier) as WorkspaceRecord;
+		const type = (identifier: string) => this.documentType(identifier) as DocumentTypeRecord;
+		const created = new Date(SEEDED_CREATED_MS).toISOString();
+		const generator = {
+			seed: `${this.options.seed}:nextgen`,
+			referenceMonth: this.options.referenceMonth,
+		};
+		generateResumes(generator, counts.resumeCount).forEach((resume) => {
+			const name = resume.name?.raw.replace(/[^A-Za-z]+/g, '-') ?? 'resume';
+			this.addDocument({
+				identifier: this.identifiers.next('nextgen-resumes'),
+				extractor: 'resume',
+				workspace,
+				documentType: type(CATALOG.nextGen.resume.identifier),
+				fileName: `${name}.pdf`,
+				createdDt: created,
+				readyDt: created,
+				data: resume,
+			});
+		});
+		generateCustomTexts(this.options.seed, counts.customDocumentCount).forEach((text, i) => {
+			this.addDocument({
+				identifier: this.identifiers.next('custom-documents'),
+				extractor: 'custom',
+				workspace,
+				documentType: type(CATALOG.nextGen.custom.identifier),
+				fileName: `right-to-work-${i + 1}.pdf`,
+				createdDt: created,
+				readyDt: created,
+				data: parseCustomText(text),
+			});
 		});
 	}
 

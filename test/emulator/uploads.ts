@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 
 import type { App } from './app';
+import { parseCustomText } from './data/custom-type';
 import type { ExtractorName } from './data/types';
 import { fieldError, parseBooleanString, validationError, type ErrorItem } from './http';
 import {
@@ -196,6 +197,8 @@ function parseAs(extractor: ExtractorName, text: string, app: App): DocumentData
 			return parseJobDescriptionText(text);
 		case 'invoice':
 			return parseInvoiceText(text);
+		case 'custom':
+			return parseCustomText(text);
 	}
 }
 

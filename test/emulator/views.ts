@@ -5,11 +5,13 @@ import { readPath, type AnnotationRecord } from './annotations';
 import {
 	CATALOG,
 	type CollectionRecord,
+	type DocumentTypeRecord,
 	type IndexRecord,
 	type Store,
 	type StoredDocument,
 	type WorkspaceRecord,
 } from './store';
+import { nextGenResume, valuesOnly } from './nextgen';
 import type { Subscription } from './webhooks';
 import { tagView } from './tags';
 
@@ -26,9 +28,17 @@ export function organizationView(store: Store) {
 	};
 }
 
+/**
+ * The extractor a document type's documents report: the kind's own name, except NextGen resumes
+ * (`resume-v4`) and custom types (their own identifier), as CONTRACT.md says.
+ */
+export function wireExtractor(type: DocumentTypeRecord): string {
+	return type.wireExtractor ?? type.extractor;
+}
+
 /** A collection as workspaces and documents list it. */
 function collectionSummary(collection: CollectionRecord) {
-	const extractor = collection.documentType.extractor;
+	const extractor = wireExtractor(collection.documentType);
 	return {
 		identifier: collection.identifier,
 		name: collection.name,
@@ -36,7 +46,7 @@ function collectionSummary(collection: CollectionRecord) {
 			identifier: extractor,
 			name: collection.documentType.name,
 			namePlural: `${collection.documentType.name}s`,
-			baseExtractor: null,
+			baseExtractor: collection.documentType.baseExtractor ?? null,
 			validatable: extractor === 'invoice',
 			createdDt: '2026-01-01T00:00:00Z',
 		},
@@ -148,6 +158,10 @@ export function mediaUrl(origin: string, doc: StoredDocument, kind: 'pdf' | 'fil
  */
 function dataView(store: Store, doc: StoredDocument, compact: boolean): Record<string, unknown> {
 	const data = doc.data as Record<string, unknown>;
+	if (doc.documentType.schema === 'nextgen') {
+		const annotated = nextGenResume(store, doc, annotationView);
+		return compact ? (valuesOnly(annotated) as Record<string, unknown>) : annotated;
+	}
 	if (doc.extractor === 'resume' || compact) return data;
 	const byPath = new Map(store.annotationsOf(doc).map((a) => [a.path.join('.'), a]));
 	const out: Record<string, unknown> = {};
@@ -227,7 +241,7 @@ export function documentView(store: Store, doc: StoredDocument, options: Documen
 		sourceEmailAddress: null,
 		regionBias: doc.regionBias,
 	};
-	const view: Record<string, unknown> = { extractor: doc.extractor, meta };
+	const view: Record<string, unknown> = { extractor: wireExtractor(doc.documentType), meta };
 	if (options.includeData !== false) {
 		// Until parsing finishes the service returns an empty data object (wait=false uploads).
 		view.data =

@@ -163,8 +163,8 @@ export interface InvoiceFields {
 	[customField: string]: unknown;
 }
 
-/** Extractor names, as Document.extractor reports them. */
-export type ExtractorName = 'resume' | 'job-description' | 'invoice';
+/** Extractor names, as Document.extractor reports them; `custom` is a customer's own type (views.ts names it). */
+export type ExtractorName = 'resume' | 'job-description' | 'invoice' | 'custom';
 
 /** The custom data points resumes carry (searchable through customData filters). */
 export const CUSTOM_DATA_POINTS = [

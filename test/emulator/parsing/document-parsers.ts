@@ -148,6 +148,7 @@ const SIGNALS: Record<ExtractorName, RegExp[]> = {
 		/\bjob (type|title)\b/i,
 		/\bsalary\b/i,
 	],
+	custom: [/\bright to work\b/i, /\bvisa\b/i, /\bexpiry date\b/i, /\bdocument number\b/i],
 	invoice: [
 		/\binvoice\b/i,
 		/\bbill to\b/i,

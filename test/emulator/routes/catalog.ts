@@ -15,6 +15,7 @@ import {
 	organizationView,
 	workspaceView,
 } from '../views';
+import { documentTypeJsonSchema } from '../json-schema';
 import { ALREADY_IN_INDEX } from '../service-errors';
 
 const INVALID_CHOICE = 'Select a valid choice. That choice is not one of the available choices.';
@@ -151,6 +152,12 @@ export function registerCatalogRoutes(router: Router, app: App): void {
 		const type = store.documentType(ctx.params.identifier);
 		if (!type) throw notFound();
 		return { status: 200, body: documentTypeView(store, type) };
+	});
+	router.add('GET', '/v3/document_types/{identifier}/json_schema', (ctx) => {
+		const type = store.documentType(ctx.params.identifier);
+		if (!type) throw notFound();
+		const title = queryValue(ctx.query, 'title');
+		return { status: 200, body: documentTypeJsonSchema(store, type, title, ctx.origin) };
 	});
 	// Collections are deprecated in the service but still take uploads; listing needs a workspace.
 	router.add('GET', '/v3/collections', (ctx) => {

@@ -1,0 +1,11 @@
+/** Documents as flat rows: what Output → Flat Row hands over, for every node. */
+export { COLUMNS, JOB_DESCRIPTION_COLUMNS, RESUME_COLUMNS, type Column } from './columns';
+export { documentKind, kindOfExtractor, type DocumentKind } from './kind';
+export {
+	OUTPUT_PARAMETER,
+	readOutput,
+	readRowOptions,
+	ROW_OPTIONS,
+	type OutputChoice,
+} from './parameters';
+export { DEFAULT_ROW_OPTIONS, documentRow, type RowOptions } from './row';

@@ -1,0 +1,168 @@
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+
+import { InvalidParameterError } from '../errors';
+import { includableColumns } from './columns';
+import { DEFAULT_ROW_OPTIONS, type RowOptions } from './row';
+import { isObject } from './values';
+
+/** Output and the row's options, defined once for every operation that hands over documents. */
+
+export type OutputChoice = 'row' | 'document' | 'raw';
+
+export const OUTPUT_PARAMETER: INodeProperties = {
+	displayName: 'Output',
+	name: 'output',
+	type: 'options',
+	options: [
+		{
+			name: 'Flat Row',
+			value: 'row',
+			description:
+				'One flat object per document (name, email, phone, city, current job title, years of experience, skills …), ready for a spreadsheet or CRM',
+		},
+		{
+			name: 'Parsed Data',
+			value: 'document',
+			description: "The document's metadata and its parsed data as Affinda returns it",
+		},
+		{ name: 'Raw Response', value: 'raw', description: "Affinda's answer, unchanged" },
+	],
+	default: 'row',
+	description: 'What each output item holds',
+};
+
+const onlyForRows = { show: { '/output': ['row'] } };
+
+const INCLUDE_FIELDS: INodeProperties = {
+	displayName: 'Include Fields',
+	name: 'includeFields',
+	type: 'multiOptions',
+	options: includableColumns()
+		.map(
+			(column): INodePropertyOptions => ({
+				name: column.displayName ?? column.name,
+				value: column.name,
+				description: column.description,
+			}),
+		)
+		.sort((a, b) => a.name.localeCompare(b.name)),
+	default: [],
+	description: 'Columns to add to the row',
+	displayOptions: onlyForRows,
+};
+
+const CUSTOM_DATA_POINTS: INodeProperties = {
+	displayName: 'Custom Data Points',
+	name: 'customDataPoints',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. noticePeriod, visaStatus',
+	description:
+		"Slugs of the document type's custom fields to add as columns, separated by commas. Other document types already get every field.",
+	displayOptions: onlyForRows,
+};
+
+const LISTS_AS: INodeProperties = {
+	displayName: 'Lists As',
+	name: 'listsAs',
+	type: 'options',
+	options: [
+		{ name: 'Text', value: 'text', description: 'One cell, entries joined by ", "' },
+		{ name: 'Array', value: 'array', description: 'A JSON array' },
+	],
+	default: 'text',
+	description: 'How lists (skills, languages, all emails …) are written',
+	displayOptions: onlyForRows,
+};
+
+const CONFIDENCE_THRESHOLD: INodeProperties = {
+	displayName: 'Confidence Threshold',
+	name: 'confidenceThreshold',
+	type: 'number',
+	default: 0.8,
+	typeOptions: { minValue: 0, maxValue: 1, numberPrecision: 2 },
+	description:
+		'Adds needsReview and lowConfidenceFields: the columns whose confidence is below this (0 to 1). Values a person verified in Affinda are never flagged. Confidence comes with annotated data, not with compact data or legacy resumes.',
+	displayOptions: onlyForRows,
+};
+
+/** The row's options, for an operation's Options collection (sorted there with the rest). */
+export const ROW_OPTIONS: readonly INodeProperties[] = [
+	CONFIDENCE_THRESHOLD,
+	CUSTOM_DATA_POINTS,
+	INCLUDE_FIELDS,
+	LISTS_AS,
+];
+
+const INCLUDABLE = new Set(
+	INCLUDE_FIELDS.options?.map((option) => (option as INodePropertyOptions).value),
+);
+
+/** Output, checked: a value from an expression that is none of the three is refused. */
+export function readOutput(value: unknown): OutputChoice {
+	const given = value ?? OUTPUT_PARAMETER.default;
+	if (given === 'row' || given === 'document' || given === 'raw') return given;
+	throw new InvalidParameterError('Output', 'output', given, '"row", "document" or "raw"');
+}
+
+function listOfText(value: unknown): string[] {
+	if (Array.isArray(value)) return value.map((entry) => String(entry).trim()).filter(Boolean);
+	if (typeof value === 'string')
+		return value
+			.split(',')
+			.map((entry) => entry.trim())
+			.filter(Boolean);
+	return [];
+}
+
+/**
+ * The row's options from an Options collection, checked before any request: a threshold outside
+ * 0 to 1 or an Include Field no column has is refused, naming the parameter and the value.
+ */
+export function readRowOptions(options: unknown): RowOptions {
+	const given = isObject(options) ? options : {};
+	const row: RowOptions = { ...DEFAULT_ROW_OPTIONS };
+	if (given.confidenceThreshold !== undefined) {
+		const threshold = given.confidenceThreshold;
+		if (
+			typeof threshold !== 'number' ||
+			!Number.isFinite(threshold) ||
+			threshold < 0 ||
+			threshold > 1
+		)
+			throw new InvalidParameterError(
+				CONFIDENCE_THRESHOLD.displayName,
+				CONFIDENCE_THRESHOLD.name,
+				threshold,
+				'a number from 0 to 1',
+			);
+		row.threshold = threshold;
+	}
+	if (given.includeFields !== undefined) {
+		const include = listOfText(given.includeFields);
+		const unknown = include.filter((name) => !INCLUDABLE.has(name));
+		if (
+			unknown.length > 0 ||
+			(!Array.isArray(given.includeFields) && typeof given.includeFields !== 'string')
+		)
+			throw new InvalidParameterError(
+				INCLUDE_FIELDS.displayName,
+				INCLUDE_FIELDS.name,
+				unknown.length > 0 ? unknown : given.includeFields,
+				`some of ${[...INCLUDABLE].join(', ')}`,
+			);
+		row.include = include;
+	}
+	row.customDataPoints = listOfText(given.customDataPoints);
+	if (given.listsAs !== undefined) {
+		if (given.listsAs !== 'text' && given.listsAs !== 'array')
+			throw new InvalidParameterError(
+				LISTS_AS.displayName,
+				LISTS_AS.name,
+				given.listsAs,
+				'"text" or "array"',
+			);
+		row.listsAs = given.listsAs;
+	}
+	return row;
+}
