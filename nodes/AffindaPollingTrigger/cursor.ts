@@ -60,15 +60,23 @@ function inOrder(a: Listed, b: Listed): number {
  * What a poll passes on, and the state after it. `listed` is everything read, newest first,
  * down to the floor (and possibly a little past it). At the first poll nothing is passed on:
  * what is there already is history, recorded so it never counts as new.
+ *
+ * `latest` bounds the cursor: a document placed after it (a skewed or garbage date) is passed
+ * on once like any other, and named in `beyond`, but never moves the cursor, which would leave
+ * every later document behind the floor.
  */
 export function settle(
 	state: PollState | undefined,
 	listed: readonly Listed[],
 	windowMs: number,
 	settingsKey: string,
-): { state: PollState; deliver: Listed[] } {
+	latest = Infinity,
+): { state: PollState; deliver: Listed[]; beyond: Listed[] } {
 	const newest = listed.reduce<number | undefined>(
-		(max, document) => (max === undefined || document.orderedAt > max ? document.orderedAt : max),
+		(max, document) =>
+			document.orderedAt <= latest && (max === undefined || document.orderedAt > max)
+				? document.orderedAt
+				: max,
 		undefined,
 	);
 	const floor = floorOf(state, newest, windowMs) ?? -Infinity;
@@ -89,9 +97,11 @@ export function settle(
 	for (const [key, document] of fresh) {
 		if (document.orderedAt >= keepFrom) kept[key] = document.orderedAt;
 	}
+	const deliver = state === undefined ? [] : [...fresh.values()].sort(inOrder);
 	return {
 		state: { for: settingsKey, cursor, seen: kept },
-		deliver: state === undefined ? [] : [...fresh.values()].sort(inOrder),
+		deliver,
+		beyond: deliver.filter((document) => document.orderedAt > latest),
 	};
 }
 

@@ -58,24 +58,41 @@ function listRequest(settings: PollSettings) {
 	};
 }
 
-/** The documents of the list down to the floor, newest first (at the first poll, the newest's window). */
+/**
+ * How far past the service's clock a document's date may lie and still move the cursor: the
+ * service's own servers may differ a little; the late window absorbs what this lets through.
+ */
+const CLOCK_TOLERANCE_MS = 5 * 60_000;
+
+/**
+ * The documents of the list down to the floor, newest first (at the first poll, the newest's
+ * window), and the latest position the cursor may take: the service's clock when it answered.
+ */
 async function listDownToFloor(
 	this: IPollFunctions,
 	settings: PollSettings,
 	floorFrom: (newest: number | undefined) => number | undefined,
-): Promise<Listed[]> {
+): Promise<{ listed: Listed[]; latest: number }> {
 	let floor: number | undefined;
-	const pages = await affindaApiRequestPagesUntil.call(this, listRequest(settings), (page) =>
+	let latest = Infinity;
+	const request = {
+		...listRequest(settings),
+		serviceClock: (now: number) => {
+			if (latest === Infinity) latest = now + CLOCK_TOLERANCE_MS;
+		},
+	};
+	const pages = await affindaApiRequestPagesUntil.call(this, request, (page) =>
 		page.some((document) => {
 			const listed = listedFrom(document, settings);
-			if (!listed) return false;
+			if (!listed || listed.orderedAt > latest) return false;
 			floor ??= floorFrom(listed.orderedAt);
 			return floor !== undefined && listed.orderedAt < floor;
 		}),
 	);
-	return pages
+	const listed = pages
 		.map((document) => listedFrom(document, settings))
-		.filter((listed): listed is Listed => listed !== undefined);
+		.filter((document): document is Listed => document !== undefined);
+	return { listed, latest };
 }
 
 /** The item the workflow starts with: the webhook trigger's item for the same event. */
@@ -128,22 +145,71 @@ async function newestItem(
 	return [[await itemFor.call(this, newest, settings)]];
 }
 
+/** The nodes with a poll under way in this process: n8n starts the next without waiting. */
+const polling = new Set<string>();
+
 export async function pollDocuments(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	// The context serves every poll of the activation: each poll reads the credential afresh.
 	disconnect.call(this);
 	const settings = readPollSettings.call(this);
 	if (this.getMode() === 'manual') return await newestItem.call(this, settings);
 
+	// A poll still under way (sleeping through a Retry-After, say) passes on what this one would:
+	// both from the same cursor, they would pass on the same documents twice.
+	const key = `${this.getWorkflow().id ?? ''}/${this.getNode().id}`;
+	if (polling.has(key)) {
+		this.logger.warn(
+			`Affinda Polling Trigger "${this.getNode().name}": the previous poll is still running, so this one is skipped`,
+		);
+		return null;
+	}
+	polling.add(key);
+	try {
+		await pollOnce.call(this, settings);
+	} finally {
+		polling.delete(key);
+	}
+	return null;
+}
+
+async function pollOnce(this: IPollFunctions, settings: PollSettings): Promise<void> {
 	const stored = this.getWorkflowStaticData('node');
 	const state = readState(stored, settings.key);
-	const listed = await listDownToFloor.call(this, settings, (newest) =>
+	const { listed, latest } = await listDownToFloor.call(this, settings, (newest) =>
 		floorOf(state, newest, settings.lateWindowMs),
 	);
-	const { state: next, deliver } = settle(state, listed, settings.lateWindowMs, settings.key);
+	const {
+		state: next,
+		deliver,
+		beyond,
+	} = settle(state, listed, settings.lateWindowMs, settings.key, latest);
+	for (const document of beyond) {
+		this.logger.warn(
+			`Affinda Polling Trigger "${this.getNode().name}": document ${document.identifier} is dated ${String(
+				(document.document.meta as IDataObject)[settings.event.orderedBy],
+			)}, after Affinda's own clock; it is passed on, but later documents are not measured from it`,
+		);
+	}
 	const items: INodeExecutionData[] = [];
-	for (const document of deliver) items.push(await itemFor.call(this, document, settings));
+	// One document that cannot be fetched does not hold back the others: it is reported, once.
+	const unfetched: string[] = [];
+	for (const document of deliver) {
+		try {
+			items.push(await itemFor.call(this, document, settings));
+		} catch (error) {
+			unfetched.push(`${document.identifier} (${(error as Error).message})`);
+		}
+	}
 	writeState(stored, next);
 	// One run per document, as the webhook trigger starts one per event.
 	for (const item of items) this.__emit([[item]]);
-	return null;
+	if (unfetched.length > 0) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Could not fetch ${unfetched.length === 1 ? 'document' : 'documents'} ${unfetched.join(', ')}`,
+			{
+				description: `${items.length} other documents started the workflow. ${unfetched.length === 1 ? 'This one is' : 'These are'} not tried again: get ${unfetched.length === 1 ? 'it' : 'them'} with the Affinda node (Document → Get).`,
+			},
+		);
+	}
 }

@@ -287,3 +287,17 @@ export function stopN8nCoreTimers(): void {
 		}
 	}
 }
+
+/**
+ * Gives a node's context a logger that keeps its warn and error lines in `lines`, as n8n's log
+ * would show them: `const withLogger = loggerInto(warnings)`, then `withLogger(context)`.
+ */
+export function loggerInto(lines: string[]): <T extends object>(context: T) => T {
+	const logger = {
+		warn: (message: string) => lines.push(message),
+		error: (message: string) => lines.push(message),
+		info: () => {},
+		debug: () => {},
+	};
+	return (context) => Object.defineProperty(context, 'logger', { value: logger });
+}

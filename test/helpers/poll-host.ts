@@ -19,7 +19,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeHelpers, Workflow } from 'n8n-workflow';
 
-import { credentialsHelper, loadPackage, TestNodeTypes } from './n8n-in-process';
+import { credentialsHelper, loadPackage, loggerInto, TestNodeTypes } from './n8n-in-process';
 
 export const AFFINDA_POLLING_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaPollingTrigger';
 
@@ -33,6 +33,8 @@ export interface PollHost {
 	runs: INodeExecutionData[][];
 	/** The errors of scheduled polls that failed, as n8n would record them. */
 	failures: Error[];
+	/** What the node logged at warn level. */
+	warnings: string[];
 	/** The node's static data as n8n last stored it (at activation and with each run it started). */
 	storedStaticData(): IDataObject;
 	/** As n8n activates a polling workflow: the first poll, whose error fails the activation. */
@@ -99,6 +101,8 @@ export async function startPollHost(options: PollHostOptions): Promise<PollHost>
 
 	const runs: INodeExecutionData[][] = [];
 	const failures: Error[] = [];
+	const warnings: string[] = [];
+	const withLogger = loggerInto(warnings);
 	const additionalData = {
 		credentialsHelper: credentialsHelper(options.credentials, credentialTypes),
 		restApiUrl: 'http://localhost/rest',
@@ -107,18 +111,20 @@ export async function startPollHost(options: PollHostOptions): Promise<PollHost>
 	} as unknown as IWorkflowExecuteAdditionalData;
 
 	const contextFor = (mode: 'trigger' | 'manual', activation: WorkflowActivateMode) =>
-		new PollContext(
-			workflow,
-			node,
-			additionalData,
-			mode,
-			activation,
-			(data: INodeExecutionData[][]) => {
-				// n8n saves the static data with every run it starts.
-				save();
-				runs.push(data[0]);
-			},
-			(error: Error) => failures.push(error),
+		withLogger(
+			new PollContext(
+				workflow,
+				node,
+				additionalData,
+				mode,
+				activation,
+				(data: INodeExecutionData[][]) => {
+					// n8n saves the static data with every run it starts.
+					save();
+					runs.push(data[0]);
+				},
+				(error: Error) => failures.push(error),
+			),
 		);
 	// One context per activation, as n8n makes: every poll of it goes through the same one.
 	let context = contextFor('trigger', 'activate');
@@ -136,6 +142,7 @@ export async function startPollHost(options: PollHostOptions): Promise<PollHost>
 	return {
 		runs,
 		failures,
+		warnings,
 		storedStaticData: () => JSON.parse(JSON.stringify(stored)) as IDataObject,
 		currentStaticData: () => {
 			const copy = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;

@@ -23,7 +23,7 @@ import type {
 } from 'n8n-workflow';
 import { Workflow } from 'n8n-workflow';
 
-import { credentialsHelper, loadPackage, TestNodeTypes } from './n8n-in-process';
+import { credentialsHelper, loadPackage, loggerInto, TestNodeTypes } from './n8n-in-process';
 
 export const AFFINDA_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaTrigger';
 const WEBHOOK_ID = '6d1f7c2a-trigger-test';
@@ -106,12 +106,6 @@ export async function startTriggerHost(options: TriggerHostOptions): Promise<Tri
 	const runs: INodeExecutionData[][] = [];
 	const requests: HostedRequest[] = [];
 	const warnings: string[] = [];
-	const recordingLogger = {
-		warn: (message: string) => warnings.push(message),
-		error: (message: string) => warnings.push(message),
-		info: () => {},
-		debug: () => {},
-	};
 	let url = '';
 	const additionalData = (extra: IDataObject = {}) =>
 		({
@@ -134,8 +128,7 @@ export async function startTriggerHost(options: TriggerHostOptions): Promise<Tri
 		isTest: mode === 'test',
 	});
 	/** The methods a node's hooks run in, with the node's log lines kept. */
-	const withLogger = <T extends object>(context: T): T =>
-		Object.defineProperty(context, 'logger', { value: recordingLogger });
+	const withLogger = loggerInto(warnings);
 
 	const hook = (mode: TriggerMode, activation: WorkflowActivateMode) => {
 		const data = additionalData();

@@ -366,9 +366,14 @@ describe('against a scripted documents list', () => {
 	});
 	afterAll(async () => await server.stop());
 
-	async function scriptedHost(lateWindow = 60) {
+	async function scriptedHost(lateWindow = 60, parameters: IDataObject = {}) {
 		return await startPollHost({
-			parameters: { scope: 'workspace', workspace: byId('wsScript'), options: { lateWindow } },
+			parameters: {
+				scope: 'workspace',
+				workspace: byId('wsScript'),
+				options: { lateWindow },
+				...parameters,
+			},
 			credentials: {
 				affindaApi: { apiKey: 'scripted-key', region: 'custom', baseUrl: server.url },
 			},
@@ -433,5 +438,72 @@ describe('against a scripted documents list', () => {
 		await trigger.poll();
 		expect(trigger.runs).toHaveLength(120);
 		expectOneItemEachInOrder(trigger.runs);
+	});
+	test("a document dated after Affinda's own clock is passed on once and reported, and the documents after it still are", async () => {
+		listed = [doc('aaBase', 0)];
+		const trigger = await scriptedHost(60);
+		await trigger.activate();
+		// Dated in 2100 (a skewed or garbage date), listed first by the newest-first order.
+		listed.push(doc('zzFuture', 74 * 365 * 24 * 60), doc('bbNext', 1));
+		await trigger.poll();
+		listed.push(doc('ccLater', 2));
+		await trigger.poll();
+		await trigger.poll();
+		expect(identifiersOf(trigger.runs)).toEqual(['bbNext', 'zzFuture', 'ccLater']);
+		expect(trigger.warnings).toEqual([
+			expect.stringMatching(
+				/document zzFuture is dated 2100-.*, after Affinda's own clock; it is passed on, but later documents are not measured from it$/,
+			),
+		]);
+	});
+
+	test('a poll that starts while the previous one is still running (held by the service) passes nothing on twice', async () => {
+		listed = [doc('aaBase', 0)];
+		const trigger = await scriptedHost(60);
+		await trigger.activate();
+		listed.push(doc('bbNew', 1));
+		let releaseList = () => {};
+		const listHeld = new Promise<void>((release) => (releaseList = release));
+		server.respondWith(async (request, self) => {
+			await listHeld;
+			return scriptedList(request, self);
+		});
+		const asked = server.requests.length;
+		const first = trigger.poll();
+		await eventually(
+			() => server.requests.length,
+			(count) => count > asked,
+		);
+		server.respondWith(scriptedList);
+		await trigger.poll();
+		releaseList();
+		await first;
+		expect(identifiersOf(trigger.runs)).toEqual(['bbNew']);
+		expect(trigger.warnings).toEqual([
+			expect.stringContaining('the previous poll is still running, so this one is skipped'),
+		]);
+		await trigger.poll();
+		expect(identifiersOf(trigger.runs)).toEqual(['bbNew']);
+	});
+
+	test('Fetch Document: a document that cannot be fetched is reported once, with its error; the others start their runs', async () => {
+		listed = [doc('aaBase', 0)];
+		const trigger = await scriptedHost(60, { fetchDocument: true });
+		await trigger.activate();
+		listed.push(doc('bbBroken', 1), doc('ccFine', 2));
+		server.respondWith((request, self) => {
+			if (request.path === '/v3/documents') return scriptedList(request, self);
+			if (request.path === '/v3/documents/bbBroken')
+				return { status: 404, body: { type: 'not_found', errors: [{ detail: 'Not found.' }] } };
+			return { body: { meta: { identifier: request.path.split('/').at(-1) }, data: {} } };
+		});
+		await trigger.poll();
+		await trigger.poll();
+		server.respondWith(scriptedList);
+		expect(identifiersOf(trigger.runs)).toEqual(['ccFine']);
+		expect(trigger.runs[0][0].json.document).toEqual({ meta: { identifier: 'ccFine' }, data: {} });
+		expect(trigger.failures.map((error) => error.message)).toEqual([
+			'Could not fetch document bbBroken (Affinda found nothing at /v3/documents/bbBroken: Not found.)',
+		]);
 	});
 });

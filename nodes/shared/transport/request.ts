@@ -71,6 +71,8 @@ export async function sendRequest(
 		} else {
 			throttle.admitted(startedAt);
 			const { response } = answer;
+			const serviceNow = Date.parse(String(response.headers?.date));
+			if (request.serviceClock && Number.isFinite(serviceNow)) request.serviceClock(serviceNow);
 			const malformed = notJson(request.method, response) ?? check?.(response.body);
 			if (malformed === undefined) return response.statusCode === 204 ? undefined : response.body;
 			failure = { status: response.statusCode, malformed };

@@ -41,6 +41,8 @@ export interface AffindaRequest {
 	idempotent?: boolean;
 	/** Sent once, whatever the failure: for a call a stranger could otherwise make us repeat. */
 	once?: boolean;
+	/** Told the service's clock (its Date header, epoch ms) with each answer that has one. */
+	serviceClock?: (epochMs: number) => void;
 	/** What to tell the person when the request fails, for this operation. */
 	advice?: RequestAdvice;
 	/** Milliseconds without an answer before the request is given up (default one minute). */
