@@ -26,6 +26,7 @@ export {
 export { resourceLocator, triggerWorkspaceParameter } from './locator';
 export { wholeNumberWithin } from './options';
 export {
+	affindaApiFileRequest,
 	affindaApiRequest,
 	affindaApiRequestAllPages,
 	affindaApiRequestPagesUntil,
@@ -37,6 +38,7 @@ export {
 	PAGE_SIZE,
 	type AffindaContext,
 	type AffindaRequest,
+	type FileAnswer,
 	type FileSource,
 	type MultipartPart,
 	type RequestAdvice,

@@ -22,6 +22,8 @@ export interface ScriptedResponse {
 	body?: unknown;
 	/** Sent as it is, as text/plain unless `headers` say otherwise (instead of `body`). */
 	text?: string;
+	/** Sent as they are, as `headers` say (a file), instead of `body` or `text`. */
+	bytes?: Buffer;
 	headers?: Record<string, string>;
 }
 
@@ -74,8 +76,9 @@ export async function startRecordingServer(
 		requests.push(recorded);
 		try {
 			const answer = await respond(recorded, handle);
-			const json = answer.text === undefined && answer.body !== undefined;
-			const payload = answer.text ?? (json ? JSON.stringify(answer.body) : '');
+			const json =
+				answer.text === undefined && answer.bytes === undefined && answer.body !== undefined;
+			const payload = answer.bytes ?? answer.text ?? (json ? JSON.stringify(answer.body) : '');
 			res.writeHead(answer.status ?? 200, {
 				...(json ? { 'content-type': 'application/json' } : {}),
 				...(answer.text !== undefined ? { 'content-type': 'text/plain' } : {}),

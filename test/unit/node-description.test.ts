@@ -12,10 +12,20 @@ const properties = description.properties;
 /** The settled resources and operations (CONTRIBUTING.md), as values in n8n's workflow JSON. */
 const DECIDED_OPERATIONS: Record<string, string[]> = {
 	annotation: ['batchUpdate', 'update'],
-	document: ['delete', 'get', 'getMany', 'updateData', 'upload'],
+	document: [
+		'createFromData',
+		'delete',
+		'download',
+		'get',
+		'getMany',
+		'update',
+		'updateData',
+		'upload',
+	],
 	index: ['addDocument', 'getMany'],
 	jobDescription: ['getMatchDetail', 'search'],
 	resume: ['getMatchDetail', 'getMatchScore', 'parse', 'search', 'suggest'],
+	usage: ['get'],
 };
 
 const resourceOptions = () =>
@@ -83,8 +93,11 @@ describe('the node versions', () => {
 	test('version 1 offers what it was released with, and each of its dropdowns still loads', () => {
 		const v1 = node.nodeVersions[1].description;
 		const resource = v1.properties.find((p) => p.name === 'resource');
+		// Usage came after version 1 was frozen (issue 30).
 		expect((resource?.options as INodePropertyOptions[]).map((o) => o.value).sort()).toEqual(
-			Object.keys(DECIDED_OPERATIONS).sort(),
+			Object.keys(DECIDED_OPERATIONS)
+				.filter((name) => name !== 'usage')
+				.sort(),
 		);
 		const methods = (node.nodeVersions[1] as Affinda['nodeVersions'][number]).methods ?? {};
 		const referenced = JSON.stringify(v1.properties).match(

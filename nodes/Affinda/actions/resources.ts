@@ -6,15 +6,17 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import type { FileOutput } from '../helpers/binary';
 import type { Waiting } from '../helpers/concurrency';
 import * as annotation from './annotation/Annotation.resource';
 import * as document from './document/Document.resource';
 import * as index from './index/Index.resource';
 import * as jobDescription from './jobDescription/JobDescription.resource';
 import * as resume from './resume/Resume.resource';
+import * as usage from './usage/Usage.resource';
 import { toolDescriptionParameters } from './tool';
 
-export type ItemResult = IDataObject | IDataObject[];
+export type ItemResult = IDataObject | IDataObject[] | FileOutput;
 
 /**
  * An operation that sends its own request for each input item: almost all of them. The router
@@ -68,6 +70,7 @@ const RESOURCES: readonly Resource[] = [
 	{ name: 'Job Description', value: 'jobDescription', ...jobDescription },
 	{ name: 'Index', value: 'index', ...index },
 	{ name: 'Annotation', value: 'annotation', ...annotation },
+	{ name: 'Usage', value: 'usage', ...usage },
 ];
 
 export const operations: Record<string, Record<string, AffindaOperation>> = Object.fromEntries(

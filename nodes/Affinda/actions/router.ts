@@ -1,6 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { FileOutput } from '../helpers/binary';
 import { runBounded } from '../helpers/concurrency';
 import { failedItem, toItemError } from '../helpers/itemErrors';
 import { readConcurrency } from '../helpers/operationOptions';
@@ -65,8 +66,13 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		const result = settled[itemIndex];
 		if (result === undefined) continue; // not started: an earlier item failed
 		if (result.ok) {
+			const { value } = result;
+			if (value instanceof FileOutput) {
+				output.push({ json: value.json, binary: value.binary, pairedItem: { item: itemIndex } });
+				continue;
+			}
 			output.push(
-				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(result.value), {
+				...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(value), {
 					itemData: { item: itemIndex },
 				}),
 			);

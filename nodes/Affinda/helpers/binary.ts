@@ -1,4 +1,4 @@
-import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
+import type { IBinaryData, IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { FileSource } from '../../shared';
@@ -102,4 +102,12 @@ async function* decodedInPieces(text: string): AsyncGenerator<Uint8Array> {
 	for (let at = 0; at < text.length; at += CHUNK_BASE64) {
 		yield Buffer.from(text.slice(at, at + CHUNK_BASE64), 'base64');
 	}
+}
+
+/** An item's output that carries a file (Document → Download): its JSON and its binary fields. */
+export class FileOutput {
+	constructor(
+		readonly json: IDataObject,
+		readonly binary: IBinaryKeyData,
+	) {}
 }

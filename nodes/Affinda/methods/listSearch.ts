@@ -2,6 +2,8 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import {
 	affindaApiRequest,
+	byName,
+	namedEntries,
 	describeAnswer,
 	DOCUMENTS_PATH,
 	EXTRACTOR,
@@ -12,7 +14,7 @@ import {
 
 /** Searchable lists for resource locators. */
 
-export { searchDocumentTypes, searchWorkspaces } from '../../shared';
+export { searchDocumentTypes, searchOrganizations, searchWorkspaces } from '../../shared';
 
 /**
  * Documents whose file name (or tag) contains the filter, newest first as the service orders them;
@@ -90,4 +92,46 @@ export async function searchIndexableDocuments(
 		EXTRACTOR.resume,
 		EXTRACTOR.jobDescription,
 	]);
+}
+
+/**
+ * Collections of the workspace chosen beside the picker (Update Fields → Workspace), or of every
+ * workspace the key can see, named "Workspace / Collection" then. The list needs a workspace.
+ */
+export async function searchCollections(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const chosen = this.getCurrentNodeParameter('updateFields.workspace', { extractValue: true });
+	let workspaces: Array<{ identifier: string; name?: string }>;
+	if (typeof chosen === 'string' && chosen.trim() !== '') {
+		workspaces = [{ identifier: chosen.trim() }];
+	} else {
+		workspaces = [];
+		for (const organization of await namedEntries.call(
+			this,
+			'organizations',
+			'/v3/organizations',
+		)) {
+			workspaces.push(
+				...(await namedEntries.call(this, 'workspaces', '/v3/workspaces', {
+					organization: organization.identifier,
+				})),
+			);
+		}
+	}
+	const items = [];
+	for (const workspace of workspaces) {
+		const collections = await namedEntries.call(this, 'collections', '/v3/collections', {
+			workspace: workspace.identifier,
+		});
+		for (const collection of collections) {
+			const name = collection.name ?? collection.identifier;
+			items.push({
+				name: workspaces.length > 1 ? `${workspace.name ?? workspace.identifier} / ${name}` : name,
+				value: collection.identifier,
+			});
+		}
+	}
+	return byName(items, filter);
 }

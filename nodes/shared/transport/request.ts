@@ -10,7 +10,13 @@ import {
 	toNodeApiError,
 } from './failures';
 import { provedNotProcessed, RETRY_POLICY, retryDelayMs } from './retry';
-import type { AffindaContext, AffindaRequest, FailedRequest, RequestFailure } from './types';
+import type {
+	AffindaContext,
+	AffindaRequest,
+	FailedRequest,
+	FileAnswer,
+	RequestFailure,
+} from './types';
 
 /**
  * Sending one request on the context's connection (`connection.ts`): a timeout, redirects kept on
@@ -36,6 +42,47 @@ export async function affindaApiRequest(
 		request,
 	});
 	return (typeof body === 'object' && body !== null ? body : {}) as IDataObject;
+}
+
+/**
+ * A file: at `path` on the service (with the API key), or at `url`, a link the service gave
+ * (a document's file or PDF). A link on another host (the service's signed storage links) is
+ * fetched without the key, and its redirects kept on that host.
+ */
+export async function affindaApiFileRequest(
+	this: AffindaContext,
+	asked: AffindaRequest & { url?: string },
+): Promise<FileAnswer> {
+	const connection = await connect.call(this);
+	const url = asked.url ?? `${connection.baseUrl}${asked.path}`;
+	const origin = new URL(url).origin;
+	const via: Connection =
+		origin === connection.origin ? connection : { ...connection, origin, authorization: '' };
+	const response = (await sendRequest.call(this, via, url, {
+		request: { ...asked, file: true },
+	})) as IN8nHttpFullResponse;
+	const mimeType = String(response.headers?.['content-type'] ?? '')
+		.split(';')[0]
+		.trim();
+	return {
+		bytes: response.body as Buffer,
+		mimeType: mimeType || undefined,
+		fileName: fileNameOf(response.headers?.['content-disposition']),
+	};
+}
+
+/** The file name of a Content-Disposition header (`filename*=UTF-8''…` first), if it has one. */
+function fileNameOf(disposition: unknown): string | undefined {
+	if (typeof disposition !== 'string') return undefined;
+	const encoded = /filename\*=(?:UTF-8'[^']*')?([^;]+)/i.exec(disposition)?.[1];
+	if (encoded) {
+		try {
+			return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
+		} catch {
+			// Not percent-encoded after all: the plain form below.
+		}
+	}
+	return /filename="?([^";]+)"?/i.exec(disposition)?.[1]?.trim() || undefined;
 }
 
 /* ------------------------------------------------------------------ sending */
@@ -67,15 +114,20 @@ export async function sendRequest(
 		if ('failure' in answer) {
 			failure = answer.failure;
 		} else if (answer.response.statusCode >= 300) {
-			failure = describeResponse(answer.response);
+			failure = describeResponse(request.file ? bytesAsText(answer.response) : answer.response);
 		} else {
 			throttle.admitted(startedAt);
 			const { response } = answer;
 			const serviceNow = Date.parse(String(response.headers?.date));
 			if (request.serviceClock && Number.isFinite(serviceNow)) request.serviceClock(serviceNow);
-			const malformed = notJson(request.method, response) ?? check?.(response.body);
-			if (malformed === undefined) return response.statusCode === 204 ? undefined : response.body;
-			failure = { status: response.statusCode, malformed };
+			if (request.file) {
+				if (Buffer.isBuffer(response.body) && response.body.length > 0) return response;
+				failure = { status: response.statusCode, malformed: 'an empty file' };
+			} else {
+				const malformed = notJson(request.method, response) ?? check?.(response.body);
+				if (malformed === undefined) return response.statusCode === 204 ? undefined : response.body;
+				failure = { status: response.statusCode, malformed };
+			}
 		}
 		let delayMs = request.once ? undefined : retryDelayMs(failure, attempt, idempotent);
 		const rateLimited = failure.status === 429;
@@ -139,8 +191,12 @@ async function sendFollowingRedirects(
 			url: current,
 			qs,
 			body: request.body,
-			headers: { ...request.headers, Authorization: connection.authorization },
-			json: true,
+			// A link on another host gets no key (affindaApiFileRequest).
+			headers: connection.authorization
+				? { ...request.headers, Authorization: connection.authorization }
+				: { ...request.headers },
+			json: !request.file,
+			...(request.file ? { encoding: 'arraybuffer' as const } : {}),
 			timeout: timeoutMs,
 			// The status, headers (Retry-After, Location) and error body are read here, not by n8n.
 			returnFullResponse: true,
@@ -179,6 +235,17 @@ async function sendFollowingRedirects(
 		}
 		current = target.href;
 		qs = undefined; // the Location carries its own query
+	}
+}
+
+/** A file request's error answer, its bytes read as the JSON or text they are. */
+function bytesAsText(response: IN8nHttpFullResponse): IN8nHttpFullResponse {
+	if (!Buffer.isBuffer(response.body)) return response;
+	const text = response.body.toString('utf8');
+	try {
+		return { ...response, body: JSON.parse(text) as IDataObject };
+	} catch {
+		return { ...response, body: text };
 	}
 }
 

@@ -54,6 +54,17 @@ export interface AffindaRequest {
 	deadline?: number;
 	/** The error to fail with when the request fails once the deadline has passed. */
 	deadlineError?: () => Error;
+	/** The answer is a file (a PDF, the original upload): its bytes are read, not JSON. */
+	file?: boolean;
+}
+
+/** A file as it came: its bytes, and what the answer's headers say of it. */
+export interface FileAnswer {
+	bytes: Buffer;
+	/** The Content-Type header, without parameters. */
+	mimeType?: string;
+	/** The file name of a Content-Disposition header. */
+	fileName?: string;
 }
 
 /** What went wrong with a request, stripped of the request itself (whose headers hold the key). */

@@ -1,12 +1,24 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as createFromData from './createFromData.operation';
 import * as del from './delete.operation';
+import * as download from './download.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
+import * as update from './update.operation';
 import * as updateData from './updateData.operation';
 import * as upload from './upload.operation';
 
-export const operations = { upload, get, getMany, delete: del, updateData };
+export const operations = {
+	upload,
+	get,
+	getMany,
+	update,
+	download,
+	createFromData,
+	delete: del,
+	updateData,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -17,10 +29,24 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { resource: ['document'] } },
 		options: [
 			{
+				name: 'Create From Data',
+				value: 'createFromData',
+				action: 'Create a document from data',
+				description:
+					'Create a resume or job description from structured data, such as an ATS record, without a file',
+			},
+			{
 				name: 'Delete',
 				value: 'delete',
 				action: 'Delete a document',
 				description: 'Delete a document and its parsed data from Affinda for good',
+			},
+			{
+				name: 'Download',
+				value: 'download',
+				action: 'Download a document file',
+				description:
+					'Download the redacted resume (for blind review), the original file or its PDF as a binary file',
 			},
 			{
 				name: 'Get',
@@ -34,6 +60,13 @@ export const description: INodeProperties[] = [
 				action: 'Get many documents',
 				description:
 					'List documents, filtered by workspace, state, readiness, custom identifier or file name',
+			},
+			{
+				name: 'Update',
+				value: 'update',
+				action: 'Update a document',
+				description:
+					'Validate, reject or archive a document, move it to another collection or workspace, or rename it',
 			},
 			{
 				name: 'Update Data',

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { readFlag, readIdentifier } from '../../helpers/parameters';
-import type { RequestAdvice } from '../../../shared';
+import { affindaApiRequest, DOCUMENTS_PATH, withItem, type RequestAdvice } from '../../../shared';
 import { simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 
@@ -85,4 +86,42 @@ export function documentOutput(
 ): IDataObject {
 	const simplify = readFlag(simplifyParameter, this.getNodeParameter('simplify', itemIndex));
 	return simplify ? simplifyDocument(document) : document;
+}
+
+/**
+ * The newest document with a Custom Identifier (and the filters in `qs`), whole, or undefined:
+ * the look-up that keeps Upload and Create From Data from making a document twice.
+ */
+export async function newestWithCustomIdentifier(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	customIdentifier: string,
+	{ qs = {}, advice, timeoutMs }: { qs?: IDataObject; advice: RequestAdvice; timeoutMs?: number },
+): Promise<IDataObject | undefined> {
+	const answer = await affindaApiRequest.call(this, {
+		method: 'GET',
+		path: DOCUMENTS_PATH,
+		qs: {
+			custom_identifier: customIdentifier,
+			...qs,
+			ordering: '-created_dt',
+			limit: 1,
+			// The document whole, as Get answers it: reused, it is the item's output.
+			include_data: true,
+		},
+		itemIndex,
+		advice,
+		timeoutMs,
+	});
+	if (!Array.isArray(answer.results)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			withItem(
+				`Affinda's answer to the look-up of Custom Identifier "${customIdentifier}" is not a list of documents`,
+				itemIndex,
+			),
+			{ itemIndex, description: advice.rerun },
+		);
+	}
+	return answer.results[0] as IDataObject | undefined;
 }

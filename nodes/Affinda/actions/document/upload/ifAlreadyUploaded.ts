@@ -2,8 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { invalid, readOptionalText } from '../../../helpers/parameters';
-import { affindaApiRequest, withItem, type RequestAdvice } from '../../../../shared';
-import { DOCUMENTS_PATH, documentOutput, metaOf } from '../document';
+import { withItem, type RequestAdvice } from '../../../../shared';
+import { documentOutput, metaOf, newestWithCustomIdentifier } from '../document';
 import { assertParsed, waitUntilParsed } from '../parsing';
 import {
 	customIdentifierOption,
@@ -69,34 +69,11 @@ async function findExisting(
 	check: ExistingCheck,
 	{ requestTimeoutMs, options: { compact } }: UploadSettings,
 ): Promise<IDataObject | undefined> {
-	const answer = (await affindaApiRequest.call(this, {
-		method: 'GET',
-		path: DOCUMENTS_PATH,
-		qs: {
-			custom_identifier: check.customIdentifier,
-			...check.destination,
-			ordering: '-created_dt',
-			limit: 1,
-			// The document whole, as Get answers it: reused, it is the item's output.
-			include_data: true,
-			...(compact === undefined ? {} : { compact }),
-		},
-		itemIndex,
+	return await newestWithCustomIdentifier.call(this, itemIndex, check.customIdentifier, {
+		qs: { ...check.destination, ...(compact === undefined ? {} : { compact }) },
 		advice: LOOKUP_ADVICE,
 		timeoutMs: requestTimeoutMs,
-	})) as IDataObject;
-	const results = answer.results;
-	if (!Array.isArray(results)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			withItem(
-				`Affinda's answer to the look-up of Custom Identifier "${check.customIdentifier}" is not a list of documents`,
-				itemIndex,
-			),
-			{ itemIndex, description: LOOKUP_ADVICE.rerun },
-		);
-	}
-	return results[0] as IDataObject | undefined;
+	});
 }
 
 /** What an upload for one Custom Identifier came to in this run: the document, as the service sent it. */

@@ -1,0 +1,202 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+
+import {
+	choicesOf,
+	invalid,
+	parseJsonObject,
+	readOptionalChoice,
+	readOptionalText,
+} from '../../helpers/parameters';
+import { readRequestTimeoutMs, requestForItem } from '../../helpers/operationOptions';
+import { withItem, type RequestAdvice } from '../../../shared';
+import { optionsCollection, simplifyParameter } from '../common.descriptions';
+import {
+	DOCUMENTS_PATH,
+	documentOutput,
+	documentPath,
+	metaOf,
+	newestWithCustomIdentifier,
+} from './document';
+import { customIdentifierOption } from './upload/parameters';
+
+/**
+ * Document → Create From Data: a resume or job description from structured data (an ATS record),
+ * with no file. Creating is not idempotent, so it is never sent twice by the node; with a Custom
+ * Identifier the node looks for the document first, creates it, then sets the identifier (the
+ * create request has no field for it).
+ */
+
+const dataParameter: INodeProperties = {
+	displayName: 'Data',
+	name: 'data',
+	type: 'json',
+	required: true,
+	default:
+		'{\n  "name": { "raw": "Jane Doe", "first": "Jane", "last": "Doe" },\n  "emails": ["jane@example.com"],\n  "skills": [{ "name": "Python" }]\n}',
+	description:
+		'The resume or job description as JSON shaped like Affinda\'s parsed data: for a resume name, emails, phoneNumbers, skills, workExperience, education; for a job description jobTitle, organizationName, skills, yearsExperience (each value as {"parsed": …})',
+};
+
+type IfAlreadyCreatedChoice = 'useExisting' | 'fail' | 'createAgain';
+
+const ifAlreadyCreatedProperty: INodeProperties = {
+	displayName: 'If Already Created',
+	name: 'ifAlreadyCreated',
+	type: 'options',
+	default: 'useExisting',
+	options: [
+		{
+			name: 'Use the Existing Document',
+			value: 'useExisting',
+			description:
+				'Output the document Affinda already has with this Custom Identifier, with reused: true; create one only if there is none',
+		},
+		{
+			name: 'Fail',
+			value: 'fail',
+			description:
+				'The item fails, naming the document Affinda already has with this Custom Identifier',
+		},
+		{
+			name: 'Create Again',
+			value: 'createAgain',
+			description:
+				'Always create: a second document if Affinda has one with this Custom Identifier',
+		},
+	],
+	description:
+		'Whether to look for a document with this Custom Identifier first, so that running the workflow again does not create it twice',
+	displayOptions: { show: { customIdentifier: [{ _cnd: { exists: true } }] } },
+};
+
+const properties: INodeProperties[] = [
+	dataParameter,
+	simplifyParameter,
+	optionsCollection([
+		{
+			...customIdentifierOption,
+			description:
+				'Your own identifier for the document, such as the candidate or job ID in your ATS; set on the document once it is created',
+		},
+		ifAlreadyCreatedProperty,
+	]),
+];
+
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	"Creates a resume or job description in Affinda from structured data, with no file: the data the node's settings hold (for example a record from an applicant tracking system). Returns the new document with its identifier, ready to add to a search index. Use it only when the user asks to add a candidate or a job that exists as data only; it creates a new document each time unless a Custom Identifier is set.";
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['document'], operation: ['createFromData'] } },
+	properties,
+);
+
+const CREATE_ADVICE: RequestAdvice = {
+	rerun:
+		'Nothing was created for this item. Run only the failed items again (Settings → On Error → "Continue (using error output)"): running the whole node again creates the other items a second time, unless they have a Custom Identifier.',
+	ifUncertain:
+		'The document may have been created. With a Custom Identifier and If Already Created → Use the Existing Document the node looks first, but a document whose answer was lost has no Custom Identifier yet: look for it with Document → Get Many (newest first) before running the item again.',
+};
+
+/** A look-up that fails never falls back to creating: the item fails, and nothing is sent. */
+const LOOKUP_ADVICE: RequestAdvice = {
+	rerun:
+		'Nothing was created: without the look-up the node cannot tell whether Affinda already has this document. Run the item again once Affinda answers.',
+	ifUncertain:
+		'Nothing was created: without the look-up the node cannot tell whether Affinda already has this document. Run the item again once Affinda answers.',
+};
+
+/** Creates the document; with a Custom Identifier, sets it next. */
+async function create(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	data: IDataObject,
+	customIdentifier: string | undefined,
+): Promise<IDataObject> {
+	const created = await requestForItem.call(this, {
+		method: 'POST',
+		path: `${DOCUMENTS_PATH}/create_from_data`,
+		body: { data },
+		itemIndex,
+		advice: CREATE_ADVICE,
+	});
+	if (customIdentifier === undefined) return created;
+	const identifier = String(metaOf(created).identifier);
+	try {
+		return await requestForItem.call(this, {
+			method: 'PATCH',
+			path: documentPath(identifier),
+			body: { customIdentifier },
+			itemIndex,
+			idempotent: true,
+		});
+	} catch (error) {
+		throw new NodeOperationError(
+			this.getNode(),
+			withItem(
+				`Document ${identifier} was created, but its Custom Identifier "${customIdentifier}" could not be set`,
+				itemIndex,
+			),
+			{
+				itemIndex,
+				description: `Do not run this item again: it would create the document a second time. Set the identifier with Document → Update (Document ${identifier}, Custom Identifier). ${(error as Error).message}`,
+			},
+		);
+	}
+}
+
+/** Per node run, the outcome for each Custom Identifier, so two items with one create once. */
+const outcomesByRun = new WeakMap<IExecuteFunctions, Map<string, Promise<IDataObject>>>();
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const value = this.getNodeParameter('data', itemIndex);
+	const data = parseJsonObject(value);
+	if (!data || Object.keys(data).length === 0) {
+		invalid(dataParameter, value, 'a JSON object with at least one field');
+	}
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const customIdentifier = readOptionalText(customIdentifierOption, options.customIdentifier);
+	const choice = (readOptionalChoice(
+		ifAlreadyCreatedProperty,
+		options.ifAlreadyCreated,
+		choicesOf(ifAlreadyCreatedProperty),
+	) ?? 'useExisting') as IfAlreadyCreatedChoice;
+
+	if (customIdentifier === undefined || choice === 'createAgain') {
+		const document = await create.call(this, itemIndex, data, customIdentifier);
+		return { ...documentOutput.call(this, itemIndex, document), reused: false };
+	}
+	let outcomes = outcomesByRun.get(this);
+	if (!outcomes) outcomesByRun.set(this, (outcomes = new Map()));
+	const earlier = outcomes.get(customIdentifier);
+	let reused = true;
+	const mine = (async () => {
+		const before = await earlier?.catch(() => undefined);
+		if (before) return before;
+		const existing = await newestWithCustomIdentifier.call(this, itemIndex, customIdentifier, {
+			advice: LOOKUP_ADVICE,
+			timeoutMs: readRequestTimeoutMs.call(this, itemIndex),
+		});
+		if (existing) return existing;
+		reused = false;
+		return await create.call(this, itemIndex, data, customIdentifier);
+	})();
+	outcomes.set(customIdentifier, mine);
+	const document = await mine;
+	if (reused && choice === 'fail') {
+		const existing = String(metaOf(document).identifier);
+		throw new NodeOperationError(
+			this.getNode(),
+			withItem(
+				`Affinda already has a document with Custom Identifier "${customIdentifier}": ${existing}`,
+				itemIndex,
+			),
+			{
+				itemIndex,
+				description: `Nothing was created, as If Already Created is set to Fail. Fetch it with Document → Get using identifier ${existing}, or choose Use the Existing Document.`,
+			},
+		);
+	}
+	return { ...documentOutput.call(this, itemIndex, document), reused };
+}

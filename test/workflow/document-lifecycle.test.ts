@@ -1,0 +1,458 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
+import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
+import { documentAnswer, serviceError, simplified } from '../helpers/document-answers';
+import { violations, type OpenApiDocument } from '../helpers/openapi-schema';
+import { PROJECT_ROOT } from '../helpers/project-root';
+import {
+	affindaCredentials,
+	affindaWorkflow,
+	AFFINDA_NODE_NAME,
+} from '../helpers/in-process-workflow';
+
+/**
+ * Document → Update, Download and Create From Data, and Usage → Get, against the recording
+ * server: the exact request each sends (method, path, query, body checked against the service's
+ * published schemas), what it refuses before any request, and the items it makes of the answers.
+ * Their twin against the emulator is document-lifecycle-emulator.test.ts.
+ */
+
+const SCHEMAS: OpenApiDocument = JSON.parse(
+	readFileSync(join(PROJECT_ROOT, 'test', 'fixtures', 'openapi', 'document-bodies.json'), 'utf8'),
+);
+const schema = (name: string) => SCHEMAS.components.schemas[name];
+
+/** The body breaks none of the schema's rules and holds no field the schema does not declare. */
+function expectBodyOf(name: string, body: unknown): void {
+	expect(violations(body, schema(name), SCHEMAS)).toEqual([]);
+	const declared = Object.keys(schema(name).properties ?? {});
+	expect(Object.keys(body as IDataObject).filter((key) => !declared.includes(key))).toEqual([]);
+}
+
+const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
+const NOTHING_SENT = 'Nothing was sent to Affinda. Change the value and run again.';
+const PDF_BYTES = Buffer.from('%PDF-1.4\n% a redacted resume\n%%EOF\n');
+
+const bytesOf = (item: INodeExecutionData, field = 'data') =>
+	Buffer.from(item.binary?.[field]?.data ?? '', 'base64');
+
+describe('a document’s life after parsing, in a workflow, on the wire', () => {
+	let server: RecordingServer;
+
+	beforeEach(async () => {
+		server = await startRecordingServer(() => ({ body: documentAnswer('docA') }));
+	});
+	afterEach(async () => await server.stop());
+	afterAll(() => stopN8nCoreTimers());
+
+	const run = async (parameters: IDataObject, input?: IDataObject[], settings = {}) =>
+		await runWorkflow(affindaWorkflow(parameters, settings), {
+			credentials: affindaCredentials(server.url),
+			input: input?.map((json) => ({ json })),
+		});
+	const wire = () =>
+		server.requests.map((r) => [r.method, r.path, r.query, r.body === '' ? undefined : r.body]);
+
+	describe('Document → Update', () => {
+		const update = (updateFields: IDataObject, extra: IDataObject = {}) => ({
+			resource: 'document',
+			operation: 'update',
+			identifier: locator('docA'),
+			updateFields,
+			...extra,
+		});
+
+		test('every field a person sets goes out under the service’s name, as DocumentUpdate says', async () => {
+			const { output } = await run(
+				update({
+					isConfirmed: true,
+					isRejected: false,
+					isArchived: false,
+					collection: locator('colResumes', 'list'),
+					workspace: locator('wsRecruit'),
+					documentType: locator('dtResume'),
+					fileName: 'jane-doe-2026.pdf',
+					customIdentifier: 'ats-4711',
+					expiryTime: '2027-01-31T00:00:00.000Z',
+					language: 'en',
+					llmHint: 'Dates are day first',
+				}),
+			);
+			expect(wire()).toEqual([
+				[
+					'PATCH',
+					'/v3/documents/docA',
+					{},
+					{
+						isConfirmed: true,
+						isRejected: false,
+						isArchived: false,
+						collection: 'colResumes',
+						workspace: 'wsRecruit',
+						documentType: 'dtResume',
+						fileName: 'jane-doe-2026.pdf',
+						customIdentifier: 'ats-4711',
+						expiryTime: '2027-01-31T00:00:00.000Z',
+						language: 'en',
+						llmHint: 'Dates are day first',
+					},
+				],
+			]);
+			expectBodyOf('DocumentUpdate', server.requests[0].body);
+			expect(server.requests[0].headers.authorization).toBe('Bearer test-key');
+			expect(output(AFFINDA_NODE_NAME).map((item) => [item.json, item.pairedItem])).toEqual([
+				[simplified('docA'), { item: 0 }],
+			]);
+		});
+
+		test('only what is set is sent; Compact asks for a compact answer, Simplify off gives it whole', async () => {
+			const { output } = await run(
+				update({ isConfirmed: true }, { simplify: false, options: { compact: true } }),
+			);
+			expect(wire()).toEqual([
+				['PATCH', '/v3/documents/docA', { compact: 'true' }, { isConfirmed: true }],
+			]);
+			expect(output(AFFINDA_NODE_NAME)[0].json).toEqual(documentAnswer('docA'));
+		});
+
+		test.each([
+			[
+				{ isConfirmed: '={{ "yes" }}' },
+				/^Parameter "Validated" \(isConfirmed\) is "yes", but must be true or false/,
+			],
+			[
+				{ language: 'English' },
+				/^Parameter "Language" \(language\) is "English", but must be an ISO 639-1/,
+			],
+			[
+				{ expiryTime: 'next week' },
+				/^Parameter "Expiry Time" \(expiryTime\) is "next week", but must be an ISO 8601/,
+			],
+			[{ collection: locator('={{ {} }}') }, /^Parameter "Collection" \(collection\)/],
+			[{}, /^Parameter "Update Fields" \(updateFields\) .*at least one field to change/],
+		])('%j is refused before any request, naming the parameter', async (fields, message) => {
+			const { error } = await run(update(fields));
+			expect(error()?.message).toMatch(message);
+			expect(error()?.description).toBe(NOTHING_SENT);
+			expect(server.requests).toHaveLength(0);
+		});
+
+		test('Continue on Fail: the bad item to the error output, paired; the others sent', async () => {
+			const { output } = await run(
+				update({ isRejected: '={{ $json.rejected }}' }),
+				[{ rejected: true }, { rejected: 'perhaps' }, { rejected: false }],
+				{ onError: 'continueErrorOutput' },
+			);
+			expect(server.requests.map((r) => r.body)).toEqual([
+				{ isRejected: true },
+				{ isRejected: false },
+			]);
+			expect(output(AFFINDA_NODE_NAME, 0).map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 2 },
+			]);
+			expect(
+				output(AFFINDA_NODE_NAME, 1).map((item) => [
+					String(item.json.error).startsWith('Parameter "Rejected" (isRejected) is "perhaps"'),
+					item.pairedItem,
+				]),
+			).toEqual([[true, { item: 1 }]]);
+		});
+
+		test('a fault after which the update may have been applied is retried: setting values twice is harmless', async () => {
+			let calls = 0;
+			server.respondWith(() =>
+				++calls === 1 ? { status: 502, text: 'Bad gateway' } : { body: documentAnswer('docA') },
+			);
+			const { error } = await run(update({ isArchived: true }));
+			expect(error()).toBeUndefined();
+			expect(server.requests.map((r) => r.method)).toEqual(['PATCH', 'PATCH']);
+		});
+	});
+
+	describe('Document → Download', () => {
+		const download = (extra: IDataObject = {}) => ({
+			resource: 'document',
+			operation: 'download',
+			identifier: locator('docA'),
+			...extra,
+		});
+
+		test('Redacted: the PDF from /redacted into the binary field "data", named after the document', async () => {
+			server.respondWith(({ path }) =>
+				path.endsWith('/redacted')
+					? { bytes: PDF_BYTES, headers: { 'content-type': 'application/pdf' } }
+					: { body: documentAnswer('docA') },
+			);
+			const { output } = await run(download());
+			expect(wire()).toEqual([
+				['GET', '/v3/documents/docA', { compact: 'true' }, undefined],
+				['GET', '/v3/documents/docA/redacted', {}, undefined],
+			]);
+			expect(server.requests[1].headers.authorization).toBe('Bearer test-key');
+			const [item] = output(AFFINDA_NODE_NAME);
+			expect(bytesOf(item)).toEqual(PDF_BYTES);
+			expect(item.binary?.data).toMatchObject({
+				fileName: 'jane-doe-redacted.pdf',
+				mimeType: 'application/pdf',
+				fileExtension: 'pdf',
+			});
+			expect(item.json).toEqual({
+				identifier: 'docA',
+				file: 'redacted',
+				fileName: 'jane-doe-redacted.pdf',
+				mimeType: 'application/pdf',
+				fileSize: PDF_BYTES.length,
+			});
+			expect(item.pairedItem).toEqual({ item: 0 });
+		});
+
+		test('Original File on another host: fetched without the API key, its name and type right', async () => {
+			const files = await startRecordingServer(() => ({
+				bytes: Buffer.from('PK\u0003\u0004 a docx'),
+				headers: { 'content-type': 'application/octet-stream' },
+			}));
+			try {
+				const link = `${files.url}/media/docA/Jane%20Doe.docx?Signature=abc&Expires=1`;
+				server.respondWith(() => ({
+					body: documentAnswer('docA', { meta: { fileName: 'Jane Doe.docx', file: link } }),
+				}));
+				const { output } = await run(download({ file: 'original', binaryPropertyName: 'cv' }));
+				expect(wire()).toEqual([['GET', '/v3/documents/docA', { compact: 'true' }, undefined]]);
+				expect(files.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+					['GET', '/media/docA/Jane%20Doe.docx', { Signature: 'abc', Expires: '1' }],
+				]);
+				expect(files.requests[0].headers.authorization).toBeUndefined();
+				expect(JSON.stringify(files.requests[0].headers)).not.toContain('test-key');
+				const [item] = output(AFFINDA_NODE_NAME);
+				expect(Object.keys(item.binary ?? {})).toEqual(['cv']);
+				expect(bytesOf(item, 'cv').toString()).toBe('PK\u0003\u0004 a docx');
+				expect(item.binary?.cv).toMatchObject({
+					fileName: 'Jane Doe.docx',
+					mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+				});
+			} finally {
+				await files.stop();
+			}
+		});
+
+		test('PDF: the document’s pdf link on the service itself, with the key', async () => {
+			server.respondWith(({ path }) =>
+				path === '/files/docA.pdf'
+					? { bytes: PDF_BYTES, headers: { 'content-type': 'application/pdf' } }
+					: { body: documentAnswer('docA', { meta: { pdf: `${server.url}/files/docA.pdf` } }) },
+			);
+			const { output } = await run(download({ file: 'pdf' }));
+			expect(server.requests.map((r) => r.path)).toEqual(['/v3/documents/docA', '/files/docA.pdf']);
+			expect(server.requests[1].headers.authorization).toBe('Bearer test-key');
+			expect(output(AFFINDA_NODE_NAME)[0].binary?.data).toMatchObject({
+				fileName: 'jane-doe.pdf',
+				mimeType: 'application/pdf',
+			});
+		});
+
+		test('a document without its links yet fails, saying why; a 404 on /redacted pairs with Continue on Fail', async () => {
+			server.respondWith(() => ({ body: documentAnswer('docA', { meta: { pdf: null } }) }));
+			const { error } = await run(download({ file: 'pdf' }));
+			expect(error()?.message).toBe('Document docA has no PDF to download yet [item 0]');
+			expect(server.requests).toHaveLength(1);
+
+			server.requests.length = 0;
+			server.respondWith(({ path }) =>
+				path.endsWith('/redacted')
+					? serviceError(400, 'invalid', 'Only resumes are redacted.')
+					: { body: documentAnswer('docA') },
+			);
+			const { output } = await run(download(), [{}, {}], { onError: 'continueErrorOutput' });
+			expect(output(AFFINDA_NODE_NAME, 1).map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 1 },
+			]);
+			expect(String(output(AFFINDA_NODE_NAME, 1)[0].json.error)).toMatch(/redacted/);
+		});
+
+		test('a binary field without a name, or a file that is not offered, is refused before any request', async () => {
+			for (const parameters of [
+				download({ binaryPropertyName: '={{ "" }}' }),
+				download({ file: '={{ "html" }}' }),
+			]) {
+				const { error } = await run(parameters);
+				expect(error()?.description).toBe(NOTHING_SENT);
+			}
+			expect(server.requests).toHaveLength(0);
+		});
+	});
+
+	describe('Document → Create From Data', () => {
+		const candidate = {
+			name: { raw: 'Jane Doe', first: 'Jane', last: 'Doe' },
+			emails: ['jane@example.com'],
+		};
+		const create = (options: IDataObject = {}, data: string = JSON.stringify(candidate)) => ({
+			resource: 'document',
+			operation: 'createFromData',
+			data,
+			options,
+		});
+		const emptyList = { body: { count: 0, next: null, previous: null, results: [] } };
+
+		test('without a Custom Identifier: one POST of {data}, as DocumentCreateFromData says', async () => {
+			server.respondWith(() => ({ status: 201, body: documentAnswer('docNew') }));
+			const { output } = await run(create());
+			expect(wire()).toEqual([['POST', '/v3/documents/create_from_data', {}, { data: candidate }]]);
+			expectBodyOf('DocumentCreateFromData', server.requests[0].body);
+			expect(output(AFFINDA_NODE_NAME)[0].json).toEqual({ ...simplified('docNew'), reused: false });
+		});
+
+		test('with a Custom Identifier: look first, create, then set the identifier', async () => {
+			server.respondWith(({ method }) =>
+				method === 'GET'
+					? emptyList
+					: method === 'POST'
+						? { status: 201, body: documentAnswer('docNew') }
+						: { body: documentAnswer('docNew', { meta: { customIdentifier: 'ats-7' } }) },
+			);
+			const { output } = await run(create({ customIdentifier: 'ats-7' }));
+			expect(wire()).toEqual([
+				[
+					'GET',
+					'/v3/documents',
+					{ custom_identifier: 'ats-7', ordering: '-created_dt', limit: '1', include_data: 'true' },
+					undefined,
+				],
+				['POST', '/v3/documents/create_from_data', {}, { data: candidate }],
+				['PATCH', '/v3/documents/docNew', {}, { customIdentifier: 'ats-7' }],
+			]);
+			expectBodyOf('DocumentUpdate', server.requests[2].body);
+			expect(output(AFFINDA_NODE_NAME)[0].json).toMatchObject({
+				identifier: 'docNew',
+				customIdentifier: 'ats-7',
+				reused: false,
+			});
+		});
+
+		test('running again finds the document: nothing created (Use the Existing Document), or the item fails (Fail)', async () => {
+			server.respondWith(() => ({
+				body: { count: 1, next: null, previous: null, results: [documentAnswer('docOld')] },
+			}));
+			const reused = await run(create({ customIdentifier: 'ats-7' }));
+			expect(reused.output(AFFINDA_NODE_NAME)[0].json).toMatchObject({
+				identifier: 'docOld',
+				reused: true,
+			});
+			const failed = await run(create({ customIdentifier: 'ats-7', ifAlreadyCreated: 'fail' }));
+			expect(failed.error()?.message).toBe(
+				'Affinda already has a document with Custom Identifier "ats-7": docOld [item 0]',
+			);
+			expect(server.requests.map((r) => r.method)).toEqual(['GET', 'GET']);
+		});
+
+		test('two items with one Custom Identifier in a run create one document', async () => {
+			server.respondWith(({ method }) =>
+				method === 'GET' ? emptyList : { status: 201, body: documentAnswer('docNew') },
+			);
+			const { output } = await run(create({ customIdentifier: 'ats-7' }), [{}, {}]);
+			expect(server.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'PATCH']);
+			expect(output(AFFINDA_NODE_NAME).map((item) => [item.json.reused, item.pairedItem])).toEqual([
+				[false, { item: 0 }],
+				[true, { item: 1 }],
+			]);
+		});
+
+		test('a fault that leaves open whether it was created is never retried, and says what to check', async () => {
+			server.respondWith(() => ({ status: 502, text: 'Bad gateway' }));
+			const { error } = await run(create());
+			expect(server.requests.map((r) => r.method)).toEqual(['POST']);
+			expect(error()?.httpCode).toBe('502');
+			expect(error()?.description).toMatch(/may have been created/);
+		});
+
+		test('created, but the identifier could not be set: the error names the document and what to do', async () => {
+			server.respondWith(({ method }) =>
+				method === 'GET'
+					? emptyList
+					: method === 'POST'
+						? { status: 201, body: documentAnswer('docNew') }
+						: serviceError(400, 'invalid', 'No.'),
+			);
+			const { error } = await run(create({ customIdentifier: 'ats-7' }));
+			expect(error()?.message).toBe(
+				'Document docNew was created, but its Custom Identifier "ats-7" could not be set [item 0]',
+			);
+			expect(error()?.description).toMatch(/^Do not run this item again.*Document → Update/);
+		});
+
+		test.each([['not json'], ['{}'], ['[1, 2]']])(
+			'Data %j is refused before any request',
+			async (data) => {
+				const { error } = await run(create({}, data));
+				expect(error()?.message).toMatch(
+					/^Parameter "Data" \(data\) .*a JSON object with at least one field/,
+				);
+				expect(server.requests).toHaveLength(0);
+			},
+		);
+	});
+
+	describe('Usage → Get', () => {
+		const usageAnswer = {
+			scope: 'organization',
+			scopeIdentifier: 'org1',
+			start: '2025-11-26',
+			end: '2026-11-26',
+			total: 3,
+			items: [{ date: '2026-11-25', count: 3 }],
+		};
+		const usage = (extra: IDataObject = {}) => ({
+			resource: 'usage',
+			operation: 'get',
+			organization: locator('org1', 'list'),
+			...extra,
+		});
+
+		test('GET /v3/usage for the organization; the answer is the item', async () => {
+			server.respondWith(() => ({ body: usageAnswer }));
+			const { output } = await run(usage());
+			expect(wire()).toEqual([['GET', '/v3/usage', { organization: 'org1' }, undefined]]);
+			expect(violations(usageAnswer, schema('UsageResponse'), SCHEMAS)).toEqual([]);
+			expect(output(AFFINDA_NODE_NAME)[0].json).toEqual(usageAnswer);
+		});
+
+		test('a workspace or a document type, and the period as days', async () => {
+			await run(
+				usage({
+					scope: 'workspace',
+					workspace: locator('wsRecruit'),
+					start: '2026-11-01T00:00:00',
+					end: '2026-11-30',
+				}),
+			);
+			await run(usage({ scope: 'documentType', documentType: locator('dtResume') }));
+			expect(server.requests.map((r) => r.query)).toEqual([
+				{ organization: 'org1', workspace: 'wsRecruit', start: '2026-11-01', end: '2026-11-30' },
+				{ organization: 'org1', document_type: 'dtResume' },
+			]);
+		});
+
+		test.each([
+			[{ start: 'last month' }, /^Parameter "Start" \(start\) is "last month", but must be a date/],
+			[
+				{ start: '2026-12-01', end: '2026-11-01' },
+				/^Parameter "Start" \(start\) is "2026-12-01", but must be a day on or before End/,
+			],
+			[
+				{ organization: locator('={{ $json.none }}') },
+				/^Parameter "Organization" \(organization\) is missing/,
+			],
+		])('%j is refused before any request', async (extra, message) => {
+			const { error } = await run(usage(extra));
+			expect(error()?.message).toMatch(message);
+			expect(server.requests).toHaveLength(0);
+		});
+	});
+});
