@@ -1,41 +1,48 @@
-import type { INodeTypeBaseDescription, IVersionedNodeType } from 'n8n-workflow';
-import { VersionedNodeType } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { subtitle } from './actions/resources';
-import { AffindaV1 } from './v1/AffindaV1.node';
-import { AffindaV2 } from './v2/AffindaV2.node';
-import { AffindaV3 } from './v3/AffindaV3.node';
+import { properties, subtitle } from './actions/resources';
+import { router } from './actions/router';
+import * as listSearch from './methods/listSearch';
+import * as loadOptions from './methods/loadOptions';
 
 /**
- * The Affinda node in every version a workflow may have been saved with (n8n's versioned-node
- * convention). A version changes when a parameter changes shape; older versions keep loading and
- * running the workflows made with them.
+ * The Affinda node: its description, the dropdown methods, and the router. One version until
+ * a released parameter changes shape; then n8n's light versioning (CONTRIBUTING.md, Versions).
  */
-export class Affinda extends VersionedNodeType {
-	constructor() {
-		const baseDescription: INodeTypeBaseDescription = {
-			displayName: 'Affinda',
-			name: 'affinda',
-			icon: { light: 'file:../../icons/affinda.svg', dark: 'file:../../icons/affinda.dark.svg' },
-			group: ['transform'],
-			subtitle: subtitle(),
-			description: 'Parse resumes and documents, and search and match candidates with Affinda',
-			defaultVersion: 3,
-			// An AI Agent's tool picker searches tool names only (n8n drops the codex aliases for
-			// tools), so the tool's name says what people look for: resumes, CVs, parsing.
-			usableAsTool: {
-				replacements: {
-					displayName: 'Affinda Resume Search & CV Parser',
-					description:
-						'Search candidates by job title, skills, location and years of experience, parse CVs and other documents, and explain how a candidate matches a job',
-				},
+export class Affinda implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Affinda',
+		name: 'affinda',
+		icon: { light: 'file:../../icons/affinda.svg', dark: 'file:../../icons/affinda.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: subtitle(),
+		description: 'Parse resumes and documents, and search and match candidates with Affinda',
+		defaults: { name: 'Affinda' },
+		// An AI Agent's tool picker searches tool names only (n8n drops the codex aliases for
+		// tools), so the tool's name says what people look for: resumes, CVs, parsing.
+		usableAsTool: {
+			replacements: {
+				displayName: 'Affinda Resume Search & CV Parser',
+				description:
+					'Search candidates by job title, skills, location and years of experience, parse CVs and other documents, and explain how a candidate matches a job',
 			},
-		};
-		const nodeVersions: IVersionedNodeType['nodeVersions'] = {
-			1: new AffindaV1(baseDescription),
-			2: new AffindaV2(baseDescription),
-			3: new AffindaV3(baseDescription),
-		};
-		super(nodeVersions, baseDescription);
+		},
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'affindaApi', required: true }],
+		properties,
+	};
+
+	methods = { listSearch, loadOptions };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await router.call(this);
 	}
 }

@@ -139,7 +139,7 @@ export function oursWorkflow(
 		manualTrigger(TRIGGER),
 		...(source ? [source] : []),
 		// The version n8n gives a node added today.
-		affindaNode('Affinda', credential, parameters, { typeVersion: 2 }),
+		affindaNode('Affinda', credential, parameters, { typeVersion: 1 }),
 	];
 	return workflow(name, nodes, chain(nodes));
 }

@@ -51,7 +51,7 @@ const ONE_MB = 1024 * 1024;
 /** The emulator's delay from upload to parsed, as it is by default. */
 const PARSE_DELAY_MS = 300;
 
-/** The criteria every search workload uses, as version 2's parameters. */
+/** The criteria every search workload uses, as the panel's entries. */
 const SEARCH_PARAMETERS: IDataObject = {
 	resource: 'resume',
 	operation: 'search',

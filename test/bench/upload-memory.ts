@@ -92,7 +92,7 @@ async function measure(
 			workspace: { __rl: true, mode: 'id', value: 'emuRecru' },
 			wait: false,
 		},
-		{ typeVersion: 2 },
+		{ typeVersion: 1 },
 	);
 	const credentials = affindaCredentials(sinkUrl, key);
 	// Once first, so that code n8n and the node load on first use is not counted as growth.

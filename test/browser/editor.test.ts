@@ -224,7 +224,7 @@ describe('Resume → Search', () => {
 			expect(Object.keys((node?.parameters as IDataObject).criteria as IDataObject).sort()).toEqual(
 				CRITERIA.map(([, key]) => key).sort(),
 			);
-			expect(node?.typeVersion).toBe(3); // new nodes get the default version
+			expect(node?.typeVersion).toBe(1); // new nodes get the default version
 		},
 		TASK_TIMEOUT_MS,
 	);
@@ -287,7 +287,7 @@ describe('Resume → Search', () => {
 				triggeredWorkflow('Weighted skills', {
 					name: 'Search resumes',
 					type: AFFINDA_NODE_TYPE,
-					typeVersion: 2,
+					typeVersion: 1,
 					credentials: { [AFFINDA_CREDENTIAL_TYPE]: credential },
 					parameters: {
 						resource: 'resume',
@@ -571,9 +571,9 @@ describe('Search & Match both ways', () => {
 	);
 });
 
-/* -------------------------------------------------- AI tool, old versions */
+/* ------------------------------------------------------------------- AI tool */
 
-describe('as an AI tool, and in old workflows', () => {
+describe('as an AI tool', () => {
 	test(
 		"the tool's search is ready for the model: job titles, skills, location and years from $fromAI",
 		async () => {
@@ -582,7 +582,7 @@ describe('as an AI tool, and in old workflows', () => {
 				id: 'tool',
 				name: 'Search candidates',
 				type: `${AFFINDA_NODE_TYPE}Tool`,
-				typeVersion: 2,
+				typeVersion: 1,
 				position: [260, 240],
 				credentials: { [AFFINDA_CREDENTIAL_TYPE]: credential },
 				parameters: { resource: 'resume', operation: 'search' },
@@ -597,42 +597,6 @@ describe('as an AI tool, and in old workflows', () => {
 				await editor.parameterRow(name).getByText('Defined automatically by the').first().waitFor();
 			}
 			await editor.screenshot('panel-ai-tool');
-		},
-		TASK_TIMEOUT_MS,
-	);
-
-	test(
-		'a workflow saved with version 1 opens with its old panel and runs as before',
-		async () => {
-			await editor.openWorkflow(
-				triggeredWorkflow('Made with version 1', {
-					name: 'Search Resumes',
-					type: AFFINDA_NODE_TYPE,
-					typeVersion: 1,
-					credentials: { [AFFINDA_CREDENTIAL_TYPE]: credential },
-					parameters: {
-						resource: 'resume',
-						operation: 'search',
-						indices: [emulator.fixtures.indices.resumes],
-						criteria: { jobTitles: 'Nurse' },
-						requiredCriteria: { jobTitlesRequired: true },
-						weights: { jobTitlesWeight: 0.9 },
-					},
-				}),
-			);
-			await editor.openNode('Search Resumes');
-			for (const label of ['Required Criteria', 'Weights']) {
-				await expect(editor.parameterLabels()).resolves.toContain(label);
-			}
-			await editor.screenshot('panel-version-1');
-			await editor.executeStep();
-			const search = await requestTo('POST', '/v2/resume_search');
-			expect(search.body).toEqual({
-				indices: [emulator.fixtures.indices.resumes],
-				jobTitles: ['Nurse'],
-				jobTitlesRequired: true,
-				jobTitlesWeight: 0.9,
-			});
 		},
 		TASK_TIMEOUT_MS,
 	);

@@ -18,7 +18,7 @@ export function affindaTool(name: string, credential: Credential, parameters: ID
 	return {
 		name,
 		type: AFFINDA_TOOL_TYPE,
-		typeVersion: 3,
+		typeVersion: 1,
 		credentials: { [AFFINDA_CREDENTIAL_TYPE]: credential },
 		parameters,
 	};

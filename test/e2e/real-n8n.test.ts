@@ -142,22 +142,6 @@ describe('the package installed in a real n8n', () => {
 });
 
 describe('Resume → Search', () => {
-	const criteria = {
-		jobTitles: 'Software Engineer, Backend Developer',
-		yearsExperienceMin: 2,
-		yearsExperienceMax: 15,
-		locations: { location: [{ name: 'Sydney, Australia', distance: 100, unit: 'km' }] },
-		skills: {
-			values: [
-				{ name: 'Python', required: true },
-				{ name: 'AWS', required: false },
-			],
-		},
-		languages: { values: [{ name: 'English', required: true }] },
-		highestDegreeTypes: ['bachelors', 'masters'],
-		searchExpression: 'kubernetes',
-		managementLevel: 'Mid',
-	};
 	const weights = {
 		jobTitlesWeight: 0.9,
 		skillsWeight: 1,
@@ -167,6 +151,49 @@ describe('Resume → Search', () => {
 		managementLevelWeight: 0.1,
 		yearsExperienceWeight: 0.4,
 		languagesWeight: 0.2,
+	};
+	// The panel's criteria entries, each with its Required switch and Weight beside its value.
+	const criteria = {
+		jobTitles: {
+			jobTitles: 'Software Engineer, Backend Developer',
+			jobTitlesWeight: weights.jobTitlesWeight,
+		},
+		yearsExperience: {
+			yearsExperienceMin: 2,
+			yearsExperienceMax: 15,
+			yearsExperienceRequired: true,
+			yearsExperienceWeight: weights.yearsExperienceWeight,
+		},
+		locations: {
+			locations: { location: [{ place: 'Sydney, Australia', distance: 100, unit: 'km' }] },
+			locationsRequired: true,
+			locationsWeight: weights.locationsWeight,
+		},
+		skills: {
+			skills: {
+				values: [
+					{ name: 'Python', required: true },
+					{ name: 'AWS', required: false },
+				],
+			},
+			skillsWeight: weights.skillsWeight,
+		},
+		languages: {
+			languages: { values: [{ name: 'English', required: true }] },
+			languagesWeight: weights.languagesWeight,
+		},
+		education: {
+			highestDegreeTypes: ['bachelors', 'masters'],
+			educationWeight: weights.educationWeight,
+		},
+		searchExpression: {
+			searchExpression: 'kubernetes',
+			searchExpressionWeight: weights.searchExpressionWeight,
+		},
+		managementLevel: {
+			managementLevel: 'Mid',
+			managementLevelWeight: weights.managementLevelWeight,
+		},
 	};
 
 	test('many criteria with Return All: every page fetched with the same body, one item per candidate', async () => {
@@ -181,8 +208,6 @@ describe('Resume → Search', () => {
 						indices: ['all-resumes'],
 						searchMode: 'custom',
 						criteria,
-						requiredCriteria: { yearsExperienceRequired: true, locationsRequired: true },
-						weights,
 						returnAll: true,
 						simplify: true,
 					}),
@@ -230,20 +255,17 @@ describe('Resume → Search', () => {
 		const scores = results.map((result) => result.score as number);
 		expect(scores).toEqual([...scores].sort((a, b) => b - a));
 		expect(new Set(results.map((result) => result.identifier)).size).toBe(total);
-		// Simplified: these keys and no others.
-		const simplifiedKeys = new Set([
-			'identifier',
-			'name',
-			'score',
-			'pdf',
-			'criteria',
-			'customData',
-		]);
-		expect(results.flatMap(Object.keys).filter((key) => !simplifiedKeys.has(key))).toEqual([]);
+		// Simplified: flat rows of these keys and the scores of the criteria searched, no others.
+		const simplifiedKeys = new Set(['candidate', 'score', 'identifier', 'pdf']);
+		expect(
+			results
+				.flatMap(Object.keys)
+				.filter((key) => !simplifiedKeys.has(key) && !key.endsWith('Score')),
+		).toEqual([]);
 		expect(items[0].json).toMatchObject({
 			identifier: expect.any(String),
-			name: expect.any(String),
-			criteria: { skills: { label: expect.any(String), score: expect.any(Number) } },
+			candidate: expect.any(String),
+			skillsScore: expect.any(Number),
 		});
 	});
 
@@ -261,8 +283,12 @@ describe('Resume → Search', () => {
 							operation: 'search',
 							indices: '={{ $json.index }}',
 							searchMode: 'custom',
-							criteria: { jobTitles: '={{ $json.jobTitle }}' },
-							weights: { jobTitlesWeight: '={{ $json.weight }}' },
+							criteria: {
+								jobTitles: {
+									jobTitles: '={{ $json.jobTitle }}',
+									jobTitlesWeight: '={{ $json.weight }}',
+								},
+							},
 							returnAll: false,
 							limit: 3,
 							simplify: true,
@@ -552,7 +578,7 @@ describe('the example workflows in test/examples', () => {
 		const execution = await n8n.client.runManually(example.stored, example.trigger);
 		expect(executionError(execution)).toBeUndefined();
 
-		// Version 2's criteria entries, each with its Weight, as one flat body; nothing left unset.
+		// The criteria entries, each with its Weight, as one flat body; nothing left unset.
 		const searches = requestsTo('POST', '/v2/resume_search');
 		expect(searches).toHaveLength(1);
 		expect(searches[0].query).toEqual({ limit: '10', offset: '0' });
@@ -571,7 +597,7 @@ describe('the example workflows in test/examples', () => {
 			yearsExperienceMin: 3,
 			yearsExperienceWeight: 0.4,
 		});
-		// Version 2's rows: flat, the candidate first, a score per criterion.
+		// Flat rows, the candidate first, a score per criterion searched.
 		const results = json(outputItems(execution, 'Rank candidates'));
 		expect(results).toHaveLength(10);
 		for (const result of results) {
@@ -614,7 +640,7 @@ describe('the example workflows in test/examples', () => {
 		);
 		const entries = json(outputItems(execution, 'Shortlist entry'));
 		expect(entries.length).toBeGreaterThan(0);
-		// The candidate's name, from version 2's rows.
+		// The candidate's name, from the flat rows.
 		expect(
 			entries.every((entry) => typeof entry.candidate === 'string' && entry.candidate !== ''),
 		).toBe(true);

@@ -7,7 +7,6 @@ import type {
 	INodePropertyCollection,
 	INodeType,
 	INodeTypeDescription,
-	IVersionedNodeType,
 } from 'n8n-workflow';
 // n8n's loader adds these to every polling node; n8n-core keeps them out of its index.
 import { commonPollingParameters } from 'n8n-core/dist/nodes-loader/constants';
@@ -23,13 +22,6 @@ export interface PackageNodeType {
 	descriptionOf: (version: number) => INodeTypeDescription | undefined;
 }
 
-function versioned(node: IVersionedNodeType): PackageNodeType {
-	return {
-		defaultVersion: node.currentVersion,
-		descriptionOf: (version) => node.nodeVersions[version]?.description,
-	};
-}
-
 function plain(node: INodeType): PackageNodeType {
 	const versions = [node.description.version].flat();
 	return {
@@ -39,8 +31,8 @@ function plain(node: INodeType): PackageNodeType {
 }
 
 /** The node's AI-tool variant, as n8n makes it: the same versions, named `<name>Tool`. */
-function toolVariant(node: IVersionedNodeType): PackageNodeType {
-	const { defaultVersion, descriptionOf } = versioned(node);
+function toolVariant(node: INodeType): PackageNodeType {
+	const { defaultVersion, descriptionOf } = plain(node);
 	return {
 		defaultVersion,
 		descriptionOf: (version) => {
@@ -58,7 +50,7 @@ function withPollTimes(node: INodeType): INodeType {
 
 /** This package's node types, by the type name a workflow gives them. */
 export const NODE_TYPES: Record<string, PackageNodeType> = {
-	[`${PACKAGE_NAME}.affinda`]: versioned(new Affinda()),
+	[`${PACKAGE_NAME}.affinda`]: plain(new Affinda()),
 	[`${PACKAGE_NAME}.affindaTool`]: toolVariant(new Affinda()),
 	[`${PACKAGE_NAME}.affindaTrigger`]: plain(new AffindaTrigger()),
 	[`${PACKAGE_NAME}.affindaPollingTrigger`]: plain(withPollTimes(new AffindaPollingTrigger())),

@@ -52,7 +52,7 @@ describe(`queue mode: main + ${WORKERS} workers, Redis, PostgreSQL, binary data 
 	test('every application is answered by the workflow, with the open role ranked', () => {
 		expect(burst.statuses).toEqual(Array(APPLICATIONS).fill(200));
 		for (const answer of burst.answers)
-			// Version 2's row of the best-ranked candidate.
+			// The row of the best-ranked candidate.
 			expect(answer).toMatchObject({
 				candidate: expect.any(String),
 				score: expect.any(Number),

@@ -62,7 +62,7 @@ describe('the example workflows in test/examples', () => {
 describe('the check itself', () => {
 	const affinda = `${PACKAGE_NAME}.affinda`;
 
-	test("refuses searches saved in version 1's shapes as version 2", () => {
+	test('refuses searches in the shapes of the pre-release node (plain identifiers, criteria collections)', () => {
 		const search = { resource: 'resume', operation: 'search', indices: ['all-resumes'] };
 		const byJobDescription = {
 			...search,
@@ -75,21 +75,18 @@ describe('the check itself', () => {
 			searchMode: 'custom',
 			criteria: { jobTitles: 'Engineer', skills: { values: [{ name: 'Python' }] } },
 		};
-		expect(problemsOf({ type: affinda, parameters: byJobDescription }, 2)).toEqual([
+		expect(problemsOf({ type: affinda, parameters: byJobDescription }, 1)).toEqual([
 			'jobDescription: "jdABC123" is not a resource locator ({__rl: true, mode: list or id, value})',
-			// Resume → Get Match Score has a Weights collection; Search has none in version 2.
+			// Resume → Get Match Score has a Weights collection; Search has none.
 			'weights: not shown with these settings',
 		]);
-		expect(problemsOf({ type: affinda, parameters: byCriteria }, 2)).toEqual([
+		expect(problemsOf({ type: affinda, parameters: byCriteria }, 1)).toEqual([
 			'criteria.jobTitles: "Engineer" is not an object',
 			'criteria.skills.values: no such parameter',
 		]);
-		// The same parameters are version 1's own.
-		expect(problemsOf({ type: affinda, parameters: byJobDescription }, 1)).toEqual([]);
-		expect(problemsOf({ type: affinda, parameters: byCriteria }, 1)).toEqual([]);
 	});
 
-	test('refuses entries and values a version 2 criterion does not have', () => {
+	test('refuses entries and values a criterion does not have', () => {
 		const parameters = {
 			resource: 'resume',
 			operation: 'search',
@@ -102,7 +99,7 @@ describe('the check itself', () => {
 			},
 			returnAll: 'no',
 		};
-		expect(problemsOf({ type: affinda, parameters }, 2)).toEqual([
+		expect(problemsOf({ type: affinda, parameters }, 1)).toEqual([
 			'criteria.locations.locations.location[0].name: no such parameter',
 			'criteria.locations.locations.location[0].unit: "leagues" is not one of ["km","mi"]',
 			'criteria.skills.skills.values[0].required: "yes" is not true or false',
@@ -121,7 +118,7 @@ describe('the check itself', () => {
 			criteria: { jobTitles: { jobTitles: 'Engineer', jobTitlesWeight: 0.5 } },
 			url: 'https://example.com/cv.pdf',
 		};
-		expect(problemsOf({ type: affinda, parameters }, 2)).toEqual([
+		expect(problemsOf({ type: affinda, parameters }, 1)).toEqual([
 			'criteria.jobTitles.jobTitles: not shown with these settings',
 			'url: not shown with these settings',
 		]);

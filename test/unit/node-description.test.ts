@@ -5,8 +5,7 @@ import { Affinda } from '../../nodes/Affinda/Affinda.node';
 import { operations } from '../../nodes/Affinda/actions/resources';
 
 const node = new Affinda();
-/** The version new nodes get, as the editor and these tests see it. */
-const description = node.nodeVersions[node.currentVersion].description;
+const description = node.description;
 const properties = description.properties;
 
 /** The settled resources and operations (CONTRIBUTING.md), as values in n8n's workflow JSON. */
@@ -80,34 +79,23 @@ describe('the node description', () => {
 	});
 });
 
-describe('the node versions', () => {
-	test('new nodes get the latest version, and every version is loadable', () => {
-		expect(node.currentVersion).toBe(node.getLatestVersion());
-		expect(Object.keys(node.nodeVersions).map(Number)).toEqual([1, 2, 3]);
-		for (const [version, nodeType] of Object.entries(node.nodeVersions)) {
-			expect(nodeType.description.version).toBe(Number(version));
-			expect(nodeType.description.name).toBe('affinda');
-		}
-	});
-
-	test('version 1 offers what it was released with, and each of its dropdowns still loads', () => {
-		const v1 = node.nodeVersions[1].description;
-		const resource = v1.properties.find((p) => p.name === 'resource');
-		// Usage came after version 1 was frozen (issue 30).
+describe('the node version', () => {
+	test('is one version, 1, and each dropdown it references loads', () => {
+		expect(description.version).toBe(1);
+		const resource = properties.find((p) => p.name === 'resource');
 		expect((resource?.options as INodePropertyOptions[]).map((o) => o.value).sort()).toEqual(
-			Object.keys(DECIDED_OPERATIONS)
-				.filter((name) => name !== 'usage')
-				.sort(),
+			Object.keys(DECIDED_OPERATIONS).sort(),
 		);
-		const methods = (node.nodeVersions[1] as Affinda['nodeVersions'][number]).methods ?? {};
-		const referenced = JSON.stringify(v1.properties).match(
+		const methods = node.methods;
+		const referenced = JSON.stringify(properties).match(
 			/"(loadOptionsMethod|searchListMethod)":"\w+"/g,
 		);
 		expect(referenced?.length).toBeGreaterThan(0);
 		for (const reference of referenced ?? []) {
 			const [kind, name] = reference.replace(/"/g, '').split(':');
-			const group = kind === 'loadOptionsMethod' ? methods.loadOptions : methods.listSearch;
-			expect({ [name]: typeof group?.[name] }).toEqual({ [name]: 'function' });
+			const group: Record<string, unknown> =
+				kind === 'loadOptionsMethod' ? methods.loadOptions : methods.listSearch;
+			expect({ [name]: typeof group[name] }).toEqual({ [name]: 'function' });
 		}
 	});
 });

@@ -1,6 +1,6 @@
 // The README's JSON snippets keep up with the nodes. The test finds every JSON block in README.md
 // by itself, so a snippet added later is checked too: node parameters and workflows must be what
-// the node's default version shows, in its shapes (a version 1 parameter such as Match Detail's
+// the node's default version shows, in its shapes (a pre-release parameter such as Match Detail's
 // `weights` is refused), and an Affinda Trigger item must have the fields the trigger gives one.
 // A JSON block of any other kind fails here until this test is taught what it is.
 import { NODE_TYPES } from '../helpers/node-parameters';
@@ -29,7 +29,7 @@ describe("the README's JSON snippets", () => {
 describe('the README check itself', () => {
 	const block = (json: unknown, line = 7): Block => ({ line, text: JSON.stringify(json) });
 
-	test("refuses version 1's Match Detail weights, and finds a block however it is fenced", () => {
+	test('refuses the pre-release Match Detail weights, and finds a block however it is fenced', () => {
 		const markdown = [
 			'Example:',
 			'',
@@ -69,15 +69,15 @@ describe('the README check itself', () => {
 		]);
 	});
 
-	test('refuses a workflow whose node is on an old version, and JSON it does not know', () => {
+	test('refuses a workflow whose node is on another version, and JSON it does not know', () => {
 		const workflow = {
 			nodes: [
-				{ name: 'Search', type: AFFINDA, typeVersion: 1, parameters: {} },
+				{ name: 'Search', type: AFFINDA, typeVersion: 3, parameters: {} },
 				{ name: 'Set', type: 'n8n-nodes-base.set', typeVersion: 3, parameters: {} },
 			],
 		};
 		expect(blockProblems(block(workflow)).problems).toEqual([
-			`README.md:7 › Search: version 1, not ${NODE_TYPES[AFFINDA].defaultVersion}`,
+			`README.md:7 › Search: version 3, not ${NODE_TYPES[AFFINDA].defaultVersion}`,
 		]);
 		expect(blockProblems(block({ score: 0.9 })).problems).toEqual([
 			'README.md:7: JSON this test does not know (node parameters, a workflow, a trigger item): teach it',

@@ -4,8 +4,7 @@ import { NodeHelpers } from 'n8n-workflow';
 import { Affinda } from '../../nodes/Affinda/Affinda.node';
 import { operations } from '../../nodes/Affinda/actions/resources';
 
-const node = new Affinda();
-const current = node.nodeVersions[node.currentVersion].description;
+const current = new Affinda().description;
 
 /** The node's tool variant as n8n makes it (`<name>Tool`, which turns its `@tool` parameters on). */
 const toolType: INodeTypeDescription = { ...current, name: `${current.name}Tool` };

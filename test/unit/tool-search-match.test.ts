@@ -9,7 +9,7 @@ import { Affinda } from '../../nodes/Affinda/Affinda.node';
 import { readRankedSearchBody } from '../../nodes/Affinda/actions/matchAgainst';
 
 const node = new Affinda();
-const description = node.nodeVersions[node.currentVersion].description;
+const description = node.description;
 const asTool = { ...description, name: `${description.name}Tool` } as INodeTypeDescription;
 
 function resolved(parameters: IDataObject, type: INodeTypeDescription): IDataObject {
@@ -18,7 +18,7 @@ function resolved(parameters: IDataObject, type: INodeTypeDescription): IDataObj
 		parameters as never,
 		true,
 		false,
-		{ typeVersion: 2 },
+		{ typeVersion: 1 },
 		type,
 	) as IDataObject;
 }
@@ -98,7 +98,7 @@ describe('Search & Match as an AI tool', () => {
 			totalYearsExperience: '6',
 		};
 		const context = {
-			getNode: () => ({ typeVersion: 2 }),
+			getNode: () => ({ typeVersion: 1 }),
 			getNodeParameter: (name: string, _item: number, fallback?: unknown) =>
 				given[name] ?? fallback,
 		} as unknown as IExecuteFunctions;

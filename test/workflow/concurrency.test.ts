@@ -85,10 +85,10 @@ describe('Concurrency, on the wire', () => {
 		async (concurrency, most) => {
 			const { state, answerUntil } = await heldServer();
 			try {
-				const running = runWorkflow(
-					affindaWorkflow(search(concurrency ? { concurrency } : {}), { typeVersion: 2 }),
-					{ credentials: affindaCredentials(state.server.url), input: items(10) },
-				);
+				const running = runWorkflow(affindaWorkflow(search(concurrency ? { concurrency } : {})), {
+					credentials: affindaCredentials(state.server.url),
+					input: items(10),
+				});
 				await answerUntil(running, most);
 				const result = await running;
 				// Items 3 and 6 are refused; without Continue on Fail the node stops at item 3.
@@ -104,30 +104,13 @@ describe('Concurrency, on the wire', () => {
 		},
 	);
 
-	test('a version 1 node, which has no such option, still sends items one after another', async () => {
-		const { state, answerUntil } = await heldServer();
-		try {
-			const v1Search = { ...search(), criteria: { jobTitles: '={{ $json.title }}' } };
-			const running = runWorkflow(affindaWorkflow(v1Search, { typeVersion: 1 }), {
-				credentials: affindaCredentials(state.server.url),
-				input: items(3),
-			});
-			await answerUntil(running, 3);
-			await running;
-			expect(state.mostOpen).toBe(1);
-			expect(state.server.requests.map(titleOf)).toEqual(['title-0', 'title-1', 'title-2']);
-		} finally {
-			await state.server.stop();
-		}
-	});
-
 	test('with Continue on Fail every item runs; failures go to the error output at their place', async () => {
 		const { state, answerUntil } = await heldServer();
 		try {
-			const running = runWorkflow(
-				affindaWorkflow(search(), { typeVersion: 2, onError: 'continueErrorOutput' }),
-				{ credentials: affindaCredentials(state.server.url), input: items(10) },
-			);
+			const running = runWorkflow(affindaWorkflow(search(), { onError: 'continueErrorOutput' }), {
+				credentials: affindaCredentials(state.server.url),
+				input: items(10),
+			});
 			await answerUntil(running, 5);
 			const { output } = await running;
 			expect(
@@ -150,7 +133,7 @@ describe('Concurrency, on the wire', () => {
 			body: { count: 1, next: null, results: [{ identifier: 'x' }] },
 		}));
 		try {
-			const result = await runWorkflow(affindaWorkflow(search(), { typeVersion: 2 }), {
+			const result = await runWorkflow(affindaWorkflow(search()), {
 				credentials: affindaCredentials(server.url, 'the-key'),
 				input: items(12),
 			});
@@ -167,13 +150,10 @@ describe('Concurrency, on the wire', () => {
 	test('a Concurrency outside 1 to 50 is refused before any request', async () => {
 		const server = await startRecordingServer();
 		try {
-			const result = await runWorkflow(
-				affindaWorkflow(search({ concurrency: 0 }), { typeVersion: 2 }),
-				{
-					credentials: affindaCredentials(server.url),
-					input: items(2),
-				},
-			);
+			const result = await runWorkflow(affindaWorkflow(search({ concurrency: 0 })), {
+				credentials: affindaCredentials(server.url),
+				input: items(2),
+			});
 			expect(result.error()?.message).toBe(
 				'Parameter "Concurrency" (concurrency) is 0, but must be a whole number from 1 to 50 [item 0]',
 			);
@@ -190,7 +170,7 @@ describe('A rate limit, shared by the items running at once', () => {
 	test('under 10 requests a second, 100 searches at Concurrency 5 all succeed, refused only while the limit is learned', async () => {
 		const emulator = await startEmulator({ resumeCount: 20, faults: { rateLimitPerSecond: 10 } });
 		try {
-			const result = await runWorkflow(affindaWorkflow(search(), { typeVersion: 2 }), {
+			const result = await runWorkflow(affindaWorkflow(search()), {
 				credentials: affindaCredentials(emulator.url, emulator.fixtures.key),
 				input: items(100).map((item) => ({ json: { title: 'Engineer', n: item.json.title } })),
 			});
@@ -246,7 +226,7 @@ describe('Return All asks for the next page while one is on its way', () => {
 				offset + 50 < TOTAL ? `${server.url}/v2/resume_search?limit=50&offset=${following}` : null;
 			return { body: page(offset, next) };
 		});
-		const { output } = await runWorkflow(affindaWorkflow(returnAll(), { typeVersion: 2 }), {
+		const { output } = await runWorkflow(affindaWorkflow(returnAll()), {
 			credentials: affindaCredentials(server.url),
 			input: items(1),
 		});
@@ -268,7 +248,7 @@ describe('Return All asks for the next page while one is on its way', () => {
 			// Page 3 guessed by offset: it must not reach the output.
 			return { body: page(900, null, 150) };
 		});
-		const { output } = await runWorkflow(affindaWorkflow(returnAll(), { typeVersion: 2 }), {
+		const { output } = await runWorkflow(affindaWorkflow(returnAll()), {
 			credentials: affindaCredentials(server.url),
 			input: items(1),
 		});
@@ -302,7 +282,7 @@ describe('Uploads stream the file and wait for parsing together', () => {
 			? await storeBinaryFile(bytes, 'cv.pdf', 'application/pdf')
 			: { data: bytes.toString('base64'), mimeType: 'application/pdf', fileName: 'cv.pdf' };
 		if (onDisk) expect(file.id).toBeDefined();
-		const { output } = await runWorkflow(affindaWorkflow(upload(), { typeVersion: 2 }), {
+		const { output } = await runWorkflow(affindaWorkflow(upload()), {
 			credentials: affindaCredentials(server.url),
 			input: [{ json: {}, binary: { data: file } }],
 		});
@@ -318,7 +298,7 @@ describe('Uploads stream the file and wait for parsing together', () => {
 		server = await startRecordingServer(() => ({ body: documentAnswer('docA') }));
 		const file = await storeBinaryFile(bytes, 'cv.pdf', 'application/pdf');
 		delete file.bytes;
-		await runWorkflow(affindaWorkflow(upload(), { typeVersion: 2 }), {
+		await runWorkflow(affindaWorkflow(upload()), {
 			credentials: affindaCredentials(server.url),
 			input: [{ json: {}, binary: { data: file } }],
 		});
@@ -346,7 +326,6 @@ describe('Uploads stream the file and wait for parsing together', () => {
 		const { output } = await runWorkflow(
 			affindaWorkflow(
 				upload({ wait: true, options: { concurrency: 1, customIdentifier: '={{ $json.n }}' } }),
-				{ typeVersion: 2 },
 			),
 			{
 				credentials: affindaCredentials(server.url),

@@ -91,9 +91,9 @@ describe('Document operations against the emulator', () => {
 						llmHint: 'Dates are day first',
 						lowPriority: true,
 						regionBias: '{"country": "AU", "strict": false}',
-						rejectDuplicates: false,
+						rejectDuplicates: 'false',
 						enableValidationTool: true,
-						useOcr: false,
+						useOcr: 'false',
 					},
 				}),
 				{ resource: 'document', operation: 'get', identifier: locator('={{ $json.identifier }}') },
@@ -149,7 +149,8 @@ describe('Document operations against the emulator', () => {
 
 	test('a duplicate with Reject Duplicates is a failed parse: an error for that item only', async () => {
 		const { output } = await runWorkflow(
-			affindaWorkflow(upload({ options: { rejectDuplicates: true } }), {
+			// One item after the other, so that the second is the duplicate.
+			affindaWorkflow(upload({ options: { rejectDuplicates: 'true', concurrency: 1 } }), {
 				onError: 'continueErrorOutput',
 			}),
 			{

@@ -33,7 +33,6 @@ import type { RecordedRequest } from '../helpers/recording-server';
 const WATCHED_CREDENTIAL = 'faults-7c1e-do-not-leak';
 
 /** The node as a person adds it today: the newest version, which has Options → Request Timeout. */
-const NEW_NODE = { typeVersion: 2 };
 
 /** What must stay zero over the whole suite, and how many scenarios fed it. */
 const ledger = {
@@ -116,7 +115,7 @@ describe('Trust under faults, on the wire', () => {
 		parameters: IDataObject,
 		{ input, settings = {} }: { input?: INodeExecutionData[]; settings?: IDataObject } = {},
 	) => {
-		const result = await runWorkflow(affindaWorkflow(parameters, { ...NEW_NODE, ...settings }), {
+		const result = await runWorkflow(affindaWorkflow(parameters, settings), {
 			credentials: affindaCredentials(server.url, WATCHED_CREDENTIAL),
 			input,
 		});
@@ -767,7 +766,7 @@ describe('Trust under faults, on the wire', () => {
 		test('a refused connection: tried again, then "nothing was sent" and how to re-run only this item', async () => {
 			const gone = server.url;
 			await server.stop();
-			const result = await runWorkflow(affindaWorkflow(upload(), NEW_NODE), {
+			const result = await runWorkflow(affindaWorkflow(upload()), {
 				credentials: affindaCredentials(gone, WATCHED_CREDENTIAL),
 				input: files(['item-0']),
 			});

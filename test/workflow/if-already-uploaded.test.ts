@@ -19,8 +19,7 @@ import {
 } from '../helpers/in-process-workflow';
 import { runWorkflow, stopN8nCoreTimers, storeBinaryFile } from '../helpers/n8n-in-process';
 
-/** The option is in version 2 on; version 1's parameters stay as released. */
-const NEW_NODE = { typeVersion: 2 };
+/** Locators as the panel saves them when an identifier is typed. */
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 
 async function cvItem(text: string, json: IDataObject = {}): Promise<INodeExecutionData> {
@@ -43,13 +42,10 @@ describe('Upload → If Already Uploaded, against the emulator', () => {
 		...extra,
 	});
 	const run = async (parameters: IDataObject, input: INodeExecutionData[], onError?: OnError) =>
-		await runWorkflow(
-			affindaWorkflow(parameters, { ...NEW_NODE, ...(onError ? { onError } : {}) }),
-			{
-				credentials: credentials(),
-				input,
-			},
-		);
+		await runWorkflow(affindaWorkflow(parameters, onError ? { onError } : {}), {
+			credentials: credentials(),
+			input,
+		});
 	const wire = () => emulator.received.map((request) => `${request.method} ${request.path}`);
 	const uploads = () =>
 		emulator.received.filter((r) => r.method === 'POST' && r.path === '/v3/documents');
@@ -214,19 +210,16 @@ describe('Upload → If Already Uploaded: a look-up that fails never falls back 
 		);
 	const run = async (extraOptions: IDataObject = {}) =>
 		await runWorkflow(
-			affindaWorkflow(
-				{
-					resource: 'document',
-					operation: 'upload',
-					workspace: locator('ws1'),
-					options: {
-						customIdentifier: 'cand-1',
-						ifAlreadyUploaded: 'useExisting',
-						...extraOptions,
-					},
+			affindaWorkflow({
+				resource: 'document',
+				operation: 'upload',
+				workspace: locator('ws1'),
+				options: {
+					customIdentifier: 'cand-1',
+					ifAlreadyUploaded: 'useExisting',
+					...extraOptions,
 				},
-				NEW_NODE,
-			),
+			}),
 			{ credentials: affindaCredentials(server.url), input: [await cvItem('Jane Doe')] },
 		);
 

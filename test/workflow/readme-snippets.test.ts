@@ -1,8 +1,8 @@
 // Every Affinda node snippet of the README (found by reading README.md: a snippet added later runs
 // here too) imported into an in-process n8n on the node's current version and run against a
 // recording server: it runs without a refused parameter, reaches the wire, and every weight it
-// sets arrives under its own name with its value. A parameter the version no longer reads (as
-// version 1's Match Detail `weights` were) would be dropped without a word: not here.
+// sets arrives under its own name with its value. A parameter the node does not read (as
+// the pre-release Match Detail `weights` were) would be dropped without a word: not here.
 import type { IDataObject, INodeExecutionData, INodeParameters } from 'n8n-workflow';
 
 import { documentAnswer } from '../helpers/document-answers';

@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { EVERY_CRITERION_BODY } from '../fixtures/search/every-criterion';
-import everyCriterionV2 from '../fixtures/search/search-every-criterion-v2.workflow.json';
+import everyCriterion from '../fixtures/search/search-every-criterion.workflow.json';
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
 import {
@@ -55,9 +55,8 @@ function pagedJobs(server: RecordingServer, total: number) {
 	});
 }
 
-const v2 = (parameters: IDataObject) => affindaWorkflow(parameters, { typeVersion: 2 });
 const jobSearch = (extra: IDataObject = {}) =>
-	v2({
+	affindaWorkflow({
 		resource: 'jobDescription',
 		operation: 'search',
 		indices: ['open-jobs'],
@@ -347,7 +346,7 @@ describe('Job Description → Search, on the wire', () => {
 					resume: '={{ $json.resume }}',
 					limit: 1,
 				},
-				{ typeVersion: 2, onError: 'continueErrorOutput' },
+				{ onError: 'continueErrorOutput' },
 			),
 			{
 				credentials: affindaCredentials(server.url),
@@ -372,7 +371,7 @@ describe('Job Description → Search, on the wire', () => {
 describe('Resume → Get Match Detail, on the wire', () => {
 	const detail = { skills: { missing: [{ name: 'AWS', required: false }], value: [] } };
 	const matchDetail = (extra: IDataObject = {}) =>
-		v2({
+		affindaWorkflow({
 			resource: 'resume',
 			operation: 'getMatchDetail',
 			identifier: 'res42',
@@ -383,7 +382,7 @@ describe('Resume → Get Match Detail, on the wire', () => {
 
 	test('posts the resume search body, every criterion, for one resume; v2 and v3 paths', async () => {
 		server.respondWith(() => ({ body: detail }));
-		const { criteria } = everyCriterionV2.nodes.find((node) => node.name === 'Search Resumes')!
+		const { criteria } = everyCriterion.nodes.find((node) => node.name === 'Search Resumes')!
 			.parameters as IDataObject;
 		for (const version of ['v2', 'v3']) {
 			const { run, output } = await runWorkflow(
@@ -397,12 +396,9 @@ describe('Resume → Get Match Detail, on the wire', () => {
 			'POST /v2/resume_search/details/res42',
 			'POST /v3/resume_search/details/res42',
 		]);
-		const body = Object.fromEntries(
-			Object.entries(EVERY_CRITERION_BODY).filter(([, value]) => value !== false),
-		);
 		for (const request of server.requests) {
 			expect(request.query).toEqual({});
-			expect(request.body).toEqual(body);
+			expect(request.body).toEqual(EVERY_CRITERION_BODY);
 		}
 	});
 
@@ -449,7 +445,7 @@ describe('Resume → Get Match Score, on the wire', () => {
 		details: { jobTitle: scored('Job Title', 0.9), skills: scored('Skills', 0.6) },
 	};
 	const matchScore = (extra: IDataObject = {}) =>
-		v2({
+		affindaWorkflow({
 			resource: 'resume',
 			operation: 'getMatchScore',
 			resume: { __rl: true, mode: 'id', value: 'res1' },
@@ -537,7 +533,7 @@ describe('Resume → Get Match Score, on the wire', () => {
 
 describe('Resume → Suggest, on the wire', () => {
 	const suggest = (extra: IDataObject = {}) =>
-		v2({
+		affindaWorkflow({
 			resource: 'resume',
 			operation: 'suggest',
 			suggest: 'skills',

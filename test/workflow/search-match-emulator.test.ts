@@ -28,7 +28,7 @@ const credentials = (searchApiVersion: 'v2' | 'v3') => ({
 });
 
 async function run(parameters: IDataObject, version: 'v2' | 'v3' = 'v2') {
-	const result = await runWorkflow(affindaWorkflow(parameters, { typeVersion: 2 }), {
+	const result = await runWorkflow(affindaWorkflow(parameters), {
 		credentials: credentials(version),
 	});
 	expect(result.error()).toBeUndefined();

@@ -1,6 +1,6 @@
 /**
- * Resume → Search's simplified rows, the table people see: version 3 keeps the score of each
- * criterion searched only; version 2, which old workflows keep, a column for every criterion.
+ * Resume → Search's simplified rows, the table people see: the score of each criterion searched
+ * only.
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -30,20 +30,20 @@ describe('Resume → Search rows', () => {
 	afterEach(async () => await server.stop());
 	afterAll(() => stopN8nCoreTimers());
 
-	const rows = async (parameters: IDataObject, typeVersion: number) => {
-		const { run, output } = await runWorkflow(affindaWorkflow(parameters, { typeVersion }), {
+	const rows = async (parameters: IDataObject) => {
+		const { run, output } = await runWorkflow(affindaWorkflow(parameters), {
 			credentials: affindaCredentials(server.url),
 		});
 		expect(run.status).toBe('success');
 		return output(AFFINDA_NODE_NAME).map((item) => item.json);
 	};
 
-	test('version 3: the scores of the criteria searched only, in the order of the table', async () => {
+	test('the scores of the criteria searched only, in the order of the table', async () => {
 		const criteria = {
 			skills: { skills: { values: [{ name: 'SQL', required: false }] } },
 			yearsExperience: { yearsExperienceMin: 3 },
 		};
-		const [first] = await rows(search({ criteria }), 3);
+		const [first] = await rows(search({ criteria }));
 		expect(server.requests[0].body).toEqual({
 			indices: ['all-resumes'],
 			skills: [{ name: 'SQL', required: false }],
@@ -64,34 +64,14 @@ describe('Resume → Search rows', () => {
 		});
 	});
 
-	test('version 3 against a job description: the criteria the service scored', async () => {
-		const [first] = await rows(search({ searchMode: 'jobDescription', jobDescription: 'jd1' }), 3);
+	test('against a job description: the criteria the service scored', async () => {
+		const [first] = await rows(search({ searchMode: 'jobDescription', jobDescription: 'jd1' }));
 		expect(Object.keys(first)).toEqual([
 			'candidate',
 			'score',
 			'jobTitleScore',
 			'experienceScore',
 			'skillsScore',
-			'identifier',
-			'pdf',
-		]);
-	});
-
-	test('version 2, as old workflows have it: a column for every criterion scored', async () => {
-		const criteria = { skills: { skills: { values: [{ name: 'SQL', required: false }] } } };
-		const [first] = await rows(search({ criteria }), 2);
-		expect(Object.keys(first)).toEqual([
-			'candidate',
-			'score',
-			'jobTitleScore',
-			'managementLevelScore',
-			'experienceScore',
-			'skillsScore',
-			'languagesScore',
-			'locationScore',
-			'educationScore',
-			'occupationGroupScore',
-			'searchExpressionScore',
 			'identifier',
 			'pdf',
 		]);

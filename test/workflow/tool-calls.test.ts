@@ -24,11 +24,11 @@ import {
 /** What an AI Agent's tool call looks like to the node: its tool variant, logged as ai_tool. */
 const AGENT_TOOL_CALL: Partial<INode> = {
 	type: AFFINDA_TOOL_TYPE,
-	typeVersion: 3,
+	typeVersion: 1,
 	rewireOutputLogTo: NodeConnectionTypes.AiTool,
 };
 /** Called through n8n's tool wrapper, as the MCP Server Trigger calls it. */
-const WRAPPED_TOOL: Partial<INode> = { type: AFFINDA_TOOL_TYPE, typeVersion: 3 };
+const WRAPPED_TOOL: Partial<INode> = { type: AFFINDA_TOOL_TYPE, typeVersion: 1 };
 
 const SEARCH = { resource: 'resume', operation: 'search', indices: ['all-resumes'] };
 const JOB_SEARCH = { resource: 'jobDescription', operation: 'search', indices: ['open-jobs'] };
@@ -289,7 +289,7 @@ describe('called by a model', () => {
 			pagedJobDescriptionSearch(server);
 			const { run: finished, output } = await run(
 				{ ...JOB_SEARCH, criteria: { skills: { skills: { values: [{ name: 'SQL' }] } } } },
-				{ type: AFFINDA_NODE_TYPE, typeVersion: 3 },
+				{ type: AFFINDA_NODE_TYPE, typeVersion: 1 },
 			);
 			expect(finished.status).toBe('success');
 			expect(server.requests.map((request) => request.query)).toEqual([
@@ -310,7 +310,7 @@ describe('called by a model', () => {
 		test('a bad value fails the node with its message for people', async () => {
 			const { run: finished, error } = await run(
 				{ ...SEARCH, criteria: { jobTitles: { jobTitles: 'Data Engineer' } }, limit: 500 },
-				{ type: AFFINDA_NODE_TYPE, typeVersion: 3 },
+				{ type: AFFINDA_NODE_TYPE, typeVersion: 1 },
 			);
 			expect(finished.status).toBe('error');
 			expect(server.requests).toHaveLength(0);

@@ -98,7 +98,7 @@ export function readRankedSearchBody(
 ): IDataObject {
 	const mode = this.getNodeParameter('searchMode', itemIndex) as SearchMode;
 	let criteria = readCriteriaValues.call(this, itemIndex, body, mode !== 'custom');
-	if (this.getNode().typeVersion >= 2 && mode === 'custom') {
+	if (mode === 'custom') {
 		criteria = addToolCriteria.call(this, itemIndex, criteria, body);
 	}
 	return buildSearchBody(

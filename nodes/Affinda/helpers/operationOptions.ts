@@ -23,9 +23,7 @@ export const CONCURRENCY = {
 } as const;
 
 export function readConcurrency(this: IExecuteFunctions): number {
-	// Version 1 has no such option and ran items one after another: its workflows still do.
-	const fallback = this.getNode().typeVersion < 2 ? 1 : DEFAULT_CONCURRENCY;
-	const value = this.getNodeParameter(`options.${CONCURRENCY.name}`, 0, fallback);
+	const value = this.getNodeParameter(`options.${CONCURRENCY.name}`, 0, DEFAULT_CONCURRENCY);
 	return readWholeNumber(CONCURRENCY, value, CONCURRENCY.bounds);
 }
 

@@ -76,7 +76,7 @@ function rowStart(result: IDataObject, searched: Searched, start = candidateStar
 }
 
 /**
- * Version 3's flat row for people: who, the overall score, a score for each criterion searched
+ * The flat row for people: who, the overall score, a score for each criterion searched
  * only, then the resume's identifier and PDF link.
  */
 export function searchedResultRow(result: IDataObject, searched: Searched): IDataObject {

@@ -30,8 +30,7 @@ import {
 import { ENTRY } from './parameters';
 
 /**
- * The criteria part of a search body, from the criteria values keyed by wire field (however the
- * node version held them). Each value is read by its facet's kind and checked against its bounds;
+ * The criteria part of a search body, from the criteria values keyed by wire field. Each value is read by its facet's kind and checked against its bounds;
  * an error names the facet as the panel shows it and its wire path.
  */
 
@@ -116,21 +115,8 @@ function toLocations(facet: Facet, value: unknown): IDataObject[] {
 				location.coordinates =
 					coordinatesOf(place) ?? invalid(placeParameter, place, `a place name, or ${COORDINATES}`);
 		}
-		const name = readOptionalText(parameter('name', 'Name'), entry.name, 'a place name');
-		if (name !== undefined) location.name = name;
-		if (!isUnsetOrEmpty(entry.coordinates)) {
-			const coordinates = coordinatesOf(entry.coordinates);
-			if (!coordinates)
-				invalid(parameter('coordinates', 'Coordinates'), entry.coordinates, COORDINATES);
-			location.coordinates = coordinates;
-		}
 		if (location.name === undefined && location.coordinates === undefined) {
-			const key = entry.place === undefined ? 'name' : 'place';
-			invalid(
-				parameter(key, key === 'place' ? 'Place' : 'Name'),
-				entry[key],
-				'a place name or coordinates',
-			);
+			invalid(parameter('place', 'Place'), entry.place, 'a place name or coordinates');
 		}
 		const units = DISTANCE_UNITS.map((unit) => String(unit.value));
 		const unit = readOptionalChoice(parameter('unit', 'Unit'), entry.unit, units);

@@ -6,42 +6,15 @@ import { criteriaFor, facetLabel, isTuning, type SearchBody } from './criteria';
 import { INDICES, toolCriteriaFor } from './parameters';
 
 /**
- * Reads an item's criteria into one record keyed by wire field, whichever node version holds
- * them: version 1 in three collections (Criteria, Required Criteria, Weights), version 2 in one
- * entry per criterion. `tuningOnly` keeps the Required switches and Weights, which tune a search
- * against a job description or a resume.
+ * Reads an item's criteria (one entry per criterion) into one record keyed by wire field.
+ * `tuningOnly` keeps the Required switches and Weights, which tune a search against a job
+ * description or a resume.
  */
 export function readCriteriaValues(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	body: SearchBody,
 	tuningOnly = false,
-): IDataObject {
-	return this.getNode().typeVersion >= 2
-		? readCriteriaEntries.call(this, itemIndex, body, tuningOnly)
-		: readCriteriaCollections.call(this, itemIndex, tuningOnly);
-}
-
-function readCriteriaCollections(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	tuningOnly: boolean,
-): IDataObject {
-	const collections = tuningOnly
-		? ['requiredCriteria', 'weights']
-		: ['criteria', 'requiredCriteria', 'weights'];
-	const values: IDataObject = {};
-	for (const collection of collections) {
-		Object.assign(values, this.getNodeParameter(collection, itemIndex, {}) as IDataObject);
-	}
-	return values;
-}
-
-function readCriteriaEntries(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	body: SearchBody,
-	tuningOnly: boolean,
 ): IDataObject {
 	const entries = this.getNodeParameter('criteria', itemIndex, {}) as IDataObject;
 	const values: IDataObject = {};

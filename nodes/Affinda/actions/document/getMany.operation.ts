@@ -15,8 +15,7 @@ import { DOCUMENTS_PATH, documentOutput } from './document';
 
 /**
  * Each filter's name is the query parameter the service reads (snake_case, as it expects); its
- * kind says how its value is read. Yes/no filters are booleans in version 1, their choices as text
- * in version 2: both read as flags.
+ * kind says how its value is read (yes/no filters are choices, read as flags).
  */
 const filters: QueryParameter[] = [
 	{

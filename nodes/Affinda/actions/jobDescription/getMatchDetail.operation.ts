@@ -58,11 +58,13 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('resume', itemIndex, ''),
 		'a document identifier',
 	);
-	let criteria = readCriteriaValues.call(this, itemIndex, 'jobDescriptionMatch');
-	// As an AI tool, what the model gave for the tool's criteria (version 2 has them).
-	if (this.getNode().typeVersion >= 2) {
-		criteria = addToolCriteria.call(this, itemIndex, criteria, 'jobDescriptionMatch');
-	}
+	// As an AI tool, with what the model gave for the tool's criteria.
+	const criteria = addToolCriteria.call(
+		this,
+		itemIndex,
+		readCriteriaValues.call(this, itemIndex, 'jobDescriptionMatch'),
+		'jobDescriptionMatch',
+	);
 	const body = buildSearchBody(
 		'jobDescriptionMatch',
 		this.getNodeParameter('indices', itemIndex),

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { searchedResultRow, toolResultRow } from '../../search/compact';
-import { searchResultRow, simplifySearchResult } from '../../search/output';
 import { PAGE_SIZE } from '../../../shared';
 import { indicesParameter } from '../common.descriptions';
 import {
@@ -68,12 +67,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const { body, results, simplify } = await runRankedSearch.call(this, itemIndex, SEARCH);
 	if (!simplify) return results;
-	const version = this.getNode().typeVersion;
-	// Version 1 nests each criterion's label, value and score; version 2 gives table rows with
-	// every criterion's score; version 3 the scores of the criteria searched only.
-	if (version >= 3) {
-		const searched = searchedOrScored.call(this, itemIndex, SEARCH, body, results);
-		return results.map((result) => searchedResultRow(result, searched));
-	}
-	return results.map(version >= 2 ? searchResultRow : simplifySearchResult);
+	const searched = searchedOrScored.call(this, itemIndex, SEARCH, body, results);
+	return results.map((result) => searchedResultRow(result, searched));
 }

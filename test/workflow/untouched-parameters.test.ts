@@ -1,4 +1,4 @@
-// Version 2, as people add nodes today: what the panel starts with never reaches the service.
+// As people add nodes today: what the panel starts with never reaches the service.
 // Options and filters added and left as they come send nothing; identifiers start empty; an
 // email's several attachments become one document each, paired with the email.
 import type { IBinaryData, IDataObject, INodeExecutionData } from 'n8n-workflow';
@@ -12,10 +12,9 @@ import {
 } from '../helpers/in-process-workflow';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
 
-const NEW_NODE = { typeVersion: 2 };
 const locator = (value: string) => ({ __rl: true, mode: 'list', value });
 
-describe('version 2: nothing reaches the service that the user did not set', () => {
+describe('nothing reaches the service that the user did not set', () => {
 	let server: RecordingServer;
 	let cv: IBinaryData;
 	let letter: IBinaryData;
@@ -42,15 +41,12 @@ describe('version 2: nothing reaches the service that the user did not set', () 
 	afterAll(() => stopN8nCoreTimers());
 
 	const upload = (extra: IDataObject = {}) =>
-		affindaWorkflow(
-			{
-				resource: 'document',
-				operation: 'upload',
-				workspace: locator(WORKSPACE.identifier),
-				...extra,
-			},
-			NEW_NODE,
-		);
+		affindaWorkflow({
+			resource: 'document',
+			operation: 'upload',
+			workspace: locator(WORKSPACE.identifier),
+			...extra,
+		});
 
 	test('Upload options added and left as they come send nothing', async () => {
 		const { run } = await runWorkflow(
@@ -133,10 +129,11 @@ describe('version 2: nothing reaches the service that the user did not set', () 
 
 	test('Resume → Parse is the upload under the name recruiters look for', async () => {
 		const { output } = await runWorkflow(
-			affindaWorkflow(
-				{ resource: 'resume', operation: 'parse', workspace: locator(WORKSPACE.identifier) },
-				NEW_NODE,
-			),
+			affindaWorkflow({
+				resource: 'resume',
+				operation: 'parse',
+				workspace: locator(WORKSPACE.identifier),
+			}),
 			{ credentials: affindaCredentials(server.url), input: [{ json: {}, binary: { data: cv } }] },
 		);
 		const { fields, files } = await multipartOf(server.requests[0]);
@@ -148,21 +145,19 @@ describe('version 2: nothing reaches the service that the user did not set', () 
 
 	test('Get Many filters added and left as they come filter nothing', async () => {
 		await runWorkflow(
-			affindaWorkflow(
-				{
-					resource: 'document',
-					operation: 'getMany',
-					filters: { failed: 'any', ready: 'any', created_dt: 'any', state: 'any' },
-				},
-				NEW_NODE,
-			),
+			affindaWorkflow({
+				resource: 'document',
+				operation: 'getMany',
+				filters: { failed: 'any', ready: 'any', created_dt: 'any', state: 'any' },
+			}),
 			{ credentials: affindaCredentials(server.url) },
 		);
 		await runWorkflow(
-			affindaWorkflow(
-				{ resource: 'document', operation: 'getMany', filters: { failed: 'true', ready: 'false' } },
-				NEW_NODE,
-			),
+			affindaWorkflow({
+				resource: 'document',
+				operation: 'getMany',
+				filters: { failed: 'true', ready: 'false' },
+			}),
 			{ credentials: affindaCredentials(server.url) },
 		);
 		expect(server.requests.map((request) => request.query)).toEqual([
@@ -173,10 +168,11 @@ describe('version 2: nothing reaches the service that the user did not set', () 
 
 	test('Annotation → Update starts with no annotation: untouched, n8n refuses to run it', async () => {
 		const untouched = runWorkflow(
-			affindaWorkflow(
-				{ resource: 'annotation', operation: 'update', updateFields: { raw: 'Sydney' } },
-				NEW_NODE,
-			),
+			affindaWorkflow({
+				resource: 'annotation',
+				operation: 'update',
+				updateFields: { raw: 'Sydney' },
+			}),
 			{ credentials: affindaCredentials(server.url) },
 		);
 		// The required, empty Annotation ID is an issue n8n checks before it runs anything.
@@ -186,15 +182,12 @@ describe('version 2: nothing reaches the service that the user did not set', () 
 
 	test('Annotation → Update with an ID from an expression that yields nothing is refused', async () => {
 		const { error } = await runWorkflow(
-			affindaWorkflow(
-				{
-					resource: 'annotation',
-					operation: 'update',
-					id: '={{ $json.annotationId }}',
-					updateFields: { raw: 'Sydney' },
-				},
-				NEW_NODE,
-			),
+			affindaWorkflow({
+				resource: 'annotation',
+				operation: 'update',
+				id: '={{ $json.annotationId }}',
+				updateFields: { raw: 'Sydney' },
+			}),
 			{ credentials: affindaCredentials(server.url) },
 		);
 		expect(error()?.message).toBe(
