@@ -2,13 +2,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IRun } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
 import { documentAnswer, serviceError, simplified } from '../helpers/document-answers';
 import { violations, type OpenApiDocument } from '../helpers/openapi-schema';
 import { PROJECT_ROOT } from '../helpers/project-root';
+import { AFFINDA_TOOL_TYPE, registerToolVariant } from '../helpers/tool-variant';
 import {
 	affindaCredentials,
 	affindaWorkflow,
@@ -453,6 +455,54 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			const { error } = await run(usage(extra));
 			expect(error()?.message).toMatch(message);
 			expect(server.requests).toHaveLength(0);
+		});
+	});
+
+	describe('Document → Update as an AI Agent’s tool', () => {
+		beforeAll(async () => await registerToolVariant());
+
+		/** The agent's tool call: the model's arguments are the input item; its answer the ai_tool log. */
+		const callAsTool = async (args: IDataObject) =>
+			await runWorkflow(
+				affindaWorkflow(
+					{ resource: 'document', operation: 'update' },
+					{ type: AFFINDA_TOOL_TYPE, rewireOutputLogTo: NodeConnectionTypes.AiTool },
+				),
+				{
+					credentials: affindaCredentials(server.url),
+					input: [{ json: { ...args, toolCallId: 'call_1' } }],
+				},
+			);
+		const toolAnswer = (run: IRun) =>
+			(
+				run.data.resultData.runData[AFFINDA_NODE_NAME][0].data?.[NodeConnectionTypes.AiTool]?.[0] ??
+				[]
+			).map((item) => item.json);
+
+		test.each([
+			['validate', { isConfirmed: true }],
+			['reject', { isRejected: true }],
+			['archive', { isArchived: true }],
+		])(
+			'the model asks to %s: the one flag goes out, and it reads the document back',
+			async (reviewStep, body) => {
+				const { run: finished } = await callAsTool({ identifier: 'docA', reviewStep });
+				expect(wire()).toEqual([['PATCH', '/v3/documents/docA', {}, body]]);
+				expect(toolAnswer(finished)).toEqual([simplified('docA')]);
+			},
+		);
+
+		test('a review step it does not know is refused as the answer; nothing is sent', async () => {
+			const { run: finished } = await callAsTool({ identifier: 'docA', reviewStep: 'approve' });
+			expect(finished.status).toBe('success');
+			expect(server.requests).toHaveLength(0);
+			expect(toolAnswer(finished)).toEqual([
+				{
+					refused: expect.stringMatching(
+						/^Argument "reviewStep" \(Review Step\) is "approve", but must be one of validate, reject, archive, unarchive\./,
+					),
+				},
+			]);
 		});
 	});
 });

@@ -102,7 +102,9 @@ export async function searchCollections(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 ): Promise<INodeListSearchResult> {
-	const chosen = this.getCurrentNodeParameter('updateFields.workspace', { extractValue: true });
+	const fields = (this.getCurrentNodeParameter('updateFields') ?? {}) as IDataObject;
+	const picked = fields.workspace as IDataObject | string | undefined;
+	const chosen = typeof picked === 'object' && picked !== null ? picked.value : picked;
 	let workspaces: Array<{ identifier: string; name?: string }>;
 	if (typeof chosen === 'string' && chosen.trim() !== '') {
 		workspaces = [{ identifier: chosen.trim() }];
