@@ -12,7 +12,7 @@ export {
 	eventItem,
 	type AffindaEvent,
 } from './documentEvents';
-export { DOCUMENTS_PATH, documentPath, EXTRACTOR, INDICES_PATH } from './service';
+export { DOCUMENTS_PATH, documentPath, EXTRACTOR, INDICES_PATH, pathSegment } from './service';
 export { describeValue, InvalidParameterError, withItem, withoutItem } from './errors';
 export { describeAnswer, listFrom, unexpectedAnswer, type ListSource } from './listAnswers';
 export {

@@ -1,11 +1,25 @@
+import { UserError } from 'n8n-workflow';
+
 /** Facts about the service that more than one place uses: where things live, and document kinds. */
 
 /** Where the service keeps documents. */
 export const DOCUMENTS_PATH = '/v3/documents';
 
+/**
+ * A value as one segment of a path: encoded, and never "." or "..", which a URL resolves to
+ * another path even encoded. Parameters are refused before this; an identifier that comes from
+ * the service or an event is stopped here.
+ */
+export function pathSegment(value: string): string {
+	if (value === '.' || value === '..') {
+		throw new UserError(`"${value}" is no identifier: in a path it would address another one`);
+	}
+	return encodeURIComponent(value);
+}
+
 /** One document's path, its identifier encoded. */
 export function documentPath(identifier: string): string {
-	return `${DOCUMENTS_PATH}/${encodeURIComponent(identifier)}`;
+	return `${DOCUMENTS_PATH}/${pathSegment(identifier)}`;
 }
 
 /** Where the service keeps search indices. */

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 /**
  * A small Affinda on 127.0.0.1 that misbehaves on request, the way networks, proxies and busy
  * services do, and records what reached it: every request, what it did with each (created a
@@ -35,7 +35,11 @@ export type Fault =
 	/** Answer with a redirect to `location`. */
 	| { kind: 'redirect'; status: number; location: string }
 	/** Answer as the service would, but with these fields of the JSON body replaced. */
-	| { kind: 'patch'; body: IDataObject };
+	| { kind: 'patch'; body: IDataObject }
+	/** Answer as the service would, the body sent in `chunks` pieces, one every `everyMs`. */
+	| { kind: 'dribble'; chunks: number; everyMs: number }
+	/** Answer as the service would, with `bytes` more of padding in the JSON body. */
+	| { kind: 'huge'; bytes: number };
 
 /**
  * Which fault request number `index` (0-based) meets. Called when its headers are in (only
@@ -48,6 +52,8 @@ export interface FaultRequest extends RecordedRequest {
 	fault?: Fault['kind'];
 	/** The document this request created, if it created one. */
 	created?: string;
+	/** The client closed the connection before the answer was complete. */
+	abandoned?: boolean;
 }
 
 export interface StoredDocument {
@@ -170,6 +176,9 @@ export async function startFaultServer(): Promise<FaultServer> {
 		}
 		const request = recordRequest(req, await readBody(req)) as FaultRequest;
 		requests.push(request);
+		res.on('close', () => {
+			if (!res.writableFinished) request.abandoned = true;
+		});
 		const fault = plan(request, index);
 		request.fault = fault?.kind;
 		switch (fault?.kind) {
@@ -180,6 +189,24 @@ export async function startFaultServer(): Promise<FaultServer> {
 			case 'patch': {
 				const { status, body } = await serve(request);
 				return sendJson(res, status, { ...(body as IDataObject), ...fault.body });
+			}
+			case 'dribble': {
+				const { status, body } = await serve(request);
+				const payload = Buffer.from(JSON.stringify(body));
+				res.writeHead(status, { 'content-type': 'application/json' });
+				const size = Math.ceil(payload.length / fault.chunks);
+				for (let at = 0; at < payload.length && !res.destroyed; at += size) {
+					res.write(payload.subarray(at, at + size));
+					await new Promise((resolve) => setTimeout(resolve, fault.everyMs));
+				}
+				return res.end();
+			}
+			case 'huge': {
+				const { status, body } = await serve(request);
+				return sendJson(res, status, {
+					...(body as IDataObject),
+					padding: 'x'.repeat(fault.bytes),
+				});
 			}
 			case 'status':
 				if (fault.processed) await serve(request);

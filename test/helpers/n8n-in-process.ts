@@ -151,6 +151,8 @@ export interface RunOptions {
 	credentials?: Record<string, ICredentialDataDecryptedObject>;
 	/** Items the trigger emits. */
 	input?: INodeExecutionData[];
+	/** When this settles, the execution is cancelled, as the editor's Stop button does. */
+	cancel?: Promise<unknown>;
 }
 
 export interface WorkflowRun {
@@ -165,7 +167,7 @@ export interface WorkflowRun {
 
 export async function runWorkflow(
 	workflowData: IWorkflowBase | IDataObject,
-	{ credentials = {}, input = [{ json: {} }] }: RunOptions = {},
+	{ credentials = {}, input = [{ json: {} }], cancel }: RunOptions = {},
 ): Promise<WorkflowRun> {
 	const { nodeTypes, credentialTypes } = await loadPackage();
 	const data = workflowData as IWorkflowBase;
@@ -221,9 +223,14 @@ export async function runWorkflow(
 		},
 	} as unknown as IRunExecutionData;
 
-	await new WorkflowExecute(additionalData, 'manual', runExecutionData).processRunExecutionData(
-		workflow,
-	);
+	const execution = new WorkflowExecute(
+		additionalData,
+		'manual',
+		runExecutionData,
+	).processRunExecutionData(workflow);
+	void cancel?.then(() => execution.cancel());
+	// A cancelled execution's promise never settles; n8n's hook still reports the run.
+	await (cancel ? Promise.race([execution, finished]) : execution);
 	const run = await finished;
 	return {
 		run,

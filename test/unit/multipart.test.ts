@@ -84,3 +84,23 @@ test('whenSent resolves once the last byte has been handed over, not before', as
 	await whenSent;
 	expect(sent).toBe(true);
 });
+
+test.each([
+	['application/pdf\r\nX-Injected: 1', 'application/pdf'],
+	['application/pdf\nContent-Disposition: form-data; name="workspace"', 'application/pdf'],
+	['\r\nX-Injected: 1', 'application/octet-stream'],
+	['not a type', 'application/octet-stream'],
+	['text/plain; charset=utf-8', 'text/plain; charset=utf-8'],
+])(
+	"a binary's MIME type %j is written as %j: a CR or LF never reaches the part's headers",
+	async (contentType, written) => {
+		const body = new MultipartBody([{ name: 'file', file: { ...fileOf(content), contentType } }]);
+		const bytes = await bytesOf(body);
+		expect(bytes.length).toBe(body.size);
+		const head = bytes.subarray(0, bytes.indexOf('\r\n\r\n')).toString('latin1');
+		expect(head.split('\r\n').slice(1)).toEqual([
+			'Content-Disposition: form-data; name="file"; filename="cv %22final%22.pdf"',
+			`Content-Type: ${written}`,
+		]);
+	},
+);

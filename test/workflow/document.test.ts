@@ -99,6 +99,17 @@ describe('Document → Get, Get Many, Delete and Update Data, in a workflow, on 
 			expect(server.requests).toHaveLength(0);
 		});
 
+		test.each(['.', '..', ' .. '])(
+			'an identifier %j, which a URL resolves to another path even encoded, is refused before any request',
+			async (identifier) => {
+				const { error } = await run(documentParameters('get', { identifier: locator(identifier) }));
+				expect(error()?.message).toBe(
+					`Parameter "Document" (identifier) is "${identifier.trim()}", but must be a document identifier other than "." and ".." [item 0]`,
+				);
+				expect(server.requests).toHaveLength(0);
+			},
+		);
+
 		test('Continue on Fail: one output per item, each paired, the missing one on the error output', async () => {
 			server.respondWith(({ path }) =>
 				path.endsWith('/gone')

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 /**
  * Trust under faults: the node in an in-process n8n against a service that misbehaves the way
  * networks, proxies and busy services do. Each scenario asserts the exact outcome: every result
@@ -5,6 +6,8 @@
  * the whole suite a ledger counts what must never happen: results lost silently, duplicate
  * documents, bad values on the wire, the API key in any output, error or log.
  */
+import { join } from 'node:path';
+
 import type { IBinaryData, IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { LoggerProxy } from 'n8n-workflow';
 
@@ -27,6 +30,7 @@ import {
 	storeBinaryFile,
 	type WorkflowRun,
 } from '../helpers/n8n-in-process';
+import { PROJECT_ROOT } from '../helpers/project-root';
 import type { RecordedRequest } from '../helpers/recording-server';
 
 /** The credential's key in every run: watched for in every output, error and log line. */
@@ -75,6 +79,19 @@ function keyAppearancesIn(run: WorkflowRun): number {
 	return text.split(WATCHED_CREDENTIAL).length - 1;
 }
 
+/** The transport n8n runs (dist/), whose answer limit a test lowers. */
+function builtTransport(): { ANSWER_LIMIT?: { bytes: number } } {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	return require(join(PROJECT_ROOT, 'dist/nodes/shared/transport'));
+}
+
+/** Resolves true once `done()` holds, or false after five seconds. */
+async function until(done: () => boolean): Promise<boolean> {
+	const deadline = Date.now() + 5000;
+	while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+	return done();
+}
+
 /** What a search result looks like, as the fault server ranks them. */
 const candidates = (count: number) => Array.from({ length: count }, (_, n) => candidate(n));
 
@@ -113,11 +130,16 @@ describe('Trust under faults, on the wire', () => {
 	/** Runs the node once; every run is checked for the key and counted. */
 	const run = async (
 		parameters: IDataObject,
-		{ input, settings = {} }: { input?: INodeExecutionData[]; settings?: IDataObject } = {},
+		{
+			input,
+			settings = {},
+			cancel,
+		}: { input?: INodeExecutionData[]; settings?: IDataObject; cancel?: Promise<unknown> } = {},
 	) => {
 		const result = await runWorkflow(affindaWorkflow(parameters, settings), {
 			credentials: affindaCredentials(server.url, WATCHED_CREDENTIAL),
 			input,
+			cancel,
 		});
 		ledger.scenarios += 1;
 		ledger.keyAppearances += keyAppearancesIn(result);
@@ -260,6 +282,45 @@ describe('Trust under faults, on the wire', () => {
 			);
 			expect(result.error()?.description).toMatch(/Raise Options → Request Timeout/);
 			expectPagesAsked(['0', '50'], '100');
+		});
+
+		test('an answer dribbled in 15 pieces over 3 s: fails at the Request Timeout of 1 s, a deadline for the whole answer', async () => {
+			page2({ kind: 'dribble', chunks: 15, everyMs: 200 });
+			const result = await run(search({ options: { requestTimeout: 1 } }));
+			expectLoudFailure(
+				result,
+				'Affinda did not answer page 2 of POST /v2/resume_search within 1 s [item 0]',
+			);
+			expectPagesAsked(['0', '50'], '100');
+		});
+
+		test("a cancelled execution (n8n's Stop) closes the request in flight and sends nothing more", async () => {
+			page2({ kind: 'hold' });
+			const page2Asked = until(() => server.requests.some(isPage2));
+			const result = await run(search({ options: { requestTimeout: 30 } }), {
+				cancel: page2Asked,
+			});
+			expect(result.run.status).toBe('canceled');
+			const held = server.requests.find(isPage2)!;
+			expect(await until(() => held.abandoned === true)).toBe(true);
+			expectPagesAsked(['0', '50'], '100');
+		});
+
+		test('an answer larger than the most the node reads (lowered to 1 MB here): a loud failure naming the limit, not retried', async () => {
+			const limit = builtTransport().ANSWER_LIMIT;
+			const saved = limit?.bytes;
+			Object.assign(limit ?? {}, { bytes: 1024 * 1024 });
+			try {
+				page2({ kind: 'huge', bytes: 2 * 1024 * 1024 });
+				const result = await run(search());
+				expectLoudFailure(
+					result,
+					"Affinda's answer to page 2 of POST /v2/resume_search is larger than 1 MB, the most the node reads from one answer [item 0]",
+				);
+				expectPagesAsked(['0', '50'], '100');
+			} finally {
+				if (limit) limit.bytes = saved!;
+			}
 		});
 
 		const PROXY_PAGE =

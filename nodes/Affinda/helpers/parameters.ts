@@ -143,6 +143,10 @@ export function readIdentifier(
 ): string {
 	const identifier = readOptionalIdentifier(parameter, value, allowed);
 	if (identifier === undefined) invalid(parameter, locatorContent(value), allowed);
+	// In a path, a URL resolves these to another path, even encoded (%2E%2E).
+	if (identifier === '.' || identifier === '..') {
+		invalid(parameter, identifier, `${allowed} other than "." and ".."`);
+	}
 	return identifier;
 }
 

@@ -152,6 +152,13 @@ function explain(failure: RequestFailure, request: FailedRequest, attempts: numb
 			}${partial}`,
 		};
 	}
+	if (failure.tooLargeBytes !== undefined) {
+		return {
+			message: `Affinda's answer to ${target} is larger than ${failure.tooLargeBytes / 1024 / 1024} MB, the most the node reads from one answer`,
+			description:
+				`None of it was used. Ask for less at a time: a Limit, a narrower search or list. ${request.idempotent ? '' : `${request.advice.ifUncertain}`}${partial}`.trim(),
+		};
+	}
 	if (failure.malformed !== undefined) {
 		return {
 			message: `Affinda's answer to ${target} was not what it sends: ${failure.malformed}`,

@@ -4,6 +4,7 @@
  * lists whole, `retry` says what is safe to send again, `failures` turns what went wrong into
  * errors that name the request, never the key, and `types` names what they all speak of.
  */
+export { ANSWER_LIMIT } from './answer';
 export * from './connection';
 export * from './failures';
 export * from './multipart';

@@ -30,6 +30,18 @@ function quoted(text: string): string {
 	return `"${text.replace(/"/g, '%22').replace(/\r/g, '%0D').replace(/\n/g, '%0A')}"`;
 }
 
+/** `type/subtype`, with parameters after a `;`: what a part's Content-Type may say. */
+const MEDIA_TYPE = /^[\w!#$&^.+-]+\/[\w!#$&^.+-]+(;[^\r\n]*)?$/;
+
+/**
+ * A binary's MIME type as a header may carry it: up to its first CR or LF, which would start a
+ * header of the caller's own; anything that is no media type becomes application/octet-stream.
+ */
+function mediaType(contentType: string): string {
+	const firstLine = contentType.split(/[\r\n]/)[0].trim();
+	return MEDIA_TYPE.test(firstLine) ? firstLine : 'application/octet-stream';
+}
+
 export class MultipartBody {
 	readonly [Symbol.toStringTag] = 'Blob';
 
@@ -58,7 +70,7 @@ export class MultipartBody {
 				};
 			}
 			const { file } = part;
-			const head = `--${this.boundary}${CRLF}${disposition}; filename=${quoted(file.fileName)}${CRLF}Content-Type: ${file.contentType}${CRLF}${CRLF}`;
+			const head = `--${this.boundary}${CRLF}${disposition}; filename=${quoted(file.fileName)}${CRLF}Content-Type: ${mediaType(file.contentType)}${CRLF}${CRLF}`;
 			return { head: Buffer.from(head), file, tail: Buffer.from(CRLF) };
 		});
 		this.closing = Buffer.from(`--${this.boundary}--${CRLF}`);

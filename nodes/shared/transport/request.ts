@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { sleep } from 'n8n-workflow';
 
+import { AnswerTooLarge, readAnswer } from './answer';
 import { connect, withSearchApiVersion, type Connection } from './connection';
 import {
 	CHECK_BEFORE_REPEATING,
@@ -141,6 +142,8 @@ export async function sendRequest(
 			if (request.deadlineError) throw request.deadlineError();
 			delayMs = undefined;
 		}
+		// A cancelled execution sends nothing more: no retry, and none waited for.
+		if (cancelSignalOf(this)?.aborted) delayMs = undefined;
 		if (delayMs === undefined) {
 			const failed: FailedRequest = {
 				method: request.method,
@@ -153,8 +156,22 @@ export async function sendRequest(
 			};
 			throw toNodeApiError(this.getNode(), failure, failed, attempt + 1, connection.secret);
 		}
-		await sleep(delayMs);
+		await pause(delayMs, cancelSignalOf(this));
 	}
+}
+
+/** Waits `ms`, or less when the execution is cancelled meanwhile. */
+async function pause(ms: number, cancelled: AbortSignal | undefined): Promise<void> {
+	if (!cancelled) return await sleep(ms);
+	await new Promise<void>((done) => {
+		cancelled.addEventListener('abort', () => done(), { once: true });
+		void sleep(ms).then(done);
+	});
+}
+
+/** n8n's signal that the execution was cancelled, where the context has one (node runs). */
+function cancelSignalOf(context: AffindaContext): AbortSignal | undefined {
+	return 'getExecutionCancelSignal' in context ? context.getExecutionCancelSignal() : undefined;
 }
 
 /** A request in flight when the deadline passes gets this much longer to answer. */
@@ -186,6 +203,11 @@ async function sendFollowingRedirects(
 	let qs = request.qs;
 	for (let hop = 0; ; hop++) {
 		const timeoutMs = timeoutOf(request);
+		// The timeout is a deadline for the whole answer, body included: a server that sends a
+		// byte now and then cannot hold the request open past it.
+		const deadline = AbortSignal.timeout(timeoutMs);
+		const cancelled = cancelSignalOf(this);
+		const signal = cancelled ? AbortSignal.any([deadline, cancelled]) : deadline;
 		const options: IHttpRequestOptions = {
 			method: request.method,
 			url: current,
@@ -196,27 +218,32 @@ async function sendFollowingRedirects(
 				? { ...request.headers, Authorization: connection.authorization }
 				: { ...request.headers },
 			json: !request.file,
-			...(request.file ? { encoding: 'arraybuffer' as const } : {}),
-			timeout: timeoutMs,
-			// The status, headers (Retry-After, Location) and error body are read here, not by n8n.
+			abortSignal: signal,
+			// The status, headers (Retry-After, Location) and body are read here, not by n8n.
+			encoding: 'stream',
 			returnFullResponse: true,
 			ignoreHttpStatusErrors: true,
 			disableFollowRedirect: true,
 			sendCredentialsOnCrossOriginRedirect: false,
 		};
-		const startedAt = Date.now();
 		let response: IN8nHttpFullResponse;
 		try {
 			response = (await this.helpers.httpRequest(options)) as IN8nHttpFullResponse;
+			response.body = (await readAnswer(response.body, signal, {
+				bytes: request.file === true,
+			})) as IN8nHttpFullResponse['body'];
 		} catch (error) {
-			// Only the error code is kept: the error itself holds the request, and so the key.
-			const { networkCode } = describeConnectionFailure(error);
-			const timedOut =
-				(networkCode === 'ECONNABORTED' || networkCode === 'ETIMEDOUT') &&
-				Date.now() - startedAt >= timeoutMs - 50;
-			const failure = timedOut
-				? { networkCode, timedOutAfterSeconds: roundSeconds(timeoutMs) }
-				: { networkCode };
+			let failure: RequestFailure;
+			if (error instanceof AnswerTooLarge) {
+				failure = { tooLargeBytes: error.limitBytes };
+			} else if (cancelled?.aborted) {
+				failure = { networkCode: 'ERR_CANCELED' };
+			} else if (deadline.aborted) {
+				failure = { networkCode: 'ETIMEDOUT', timedOutAfterSeconds: roundSeconds(timeoutMs) };
+			} else {
+				// Only the error code is kept: the error itself holds the request, and so the key.
+				failure = { networkCode: describeConnectionFailure(error).networkCode };
+			}
 			return { failure, url: current };
 		}
 		if (!REDIRECTS.includes(response.statusCode)) return { response, url: current };

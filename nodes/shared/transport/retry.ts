@@ -45,6 +45,7 @@ export function provedNotProcessed(failure: RequestFailure): boolean {
 /** The service may have acted on the request: it was sent and no clear answer came back. */
 export function mayHaveBeenProcessed(failure: RequestFailure): boolean {
 	if (failure.redirectTo !== undefined || failure.malformed !== undefined) return true;
+	if (failure.tooLargeBytes !== undefined) return true;
 	if (failure.timedOutAfterSeconds !== undefined) return true;
 	if (failure.status !== undefined) return failure.status >= 500 && !provedNotProcessed(failure);
 	return !provedNotProcessed(failure) && failure.networkCode !== 'ERR_CANCELED';
@@ -59,8 +60,14 @@ export function waitTooLong(failure: RequestFailure): boolean {
 }
 
 function retryable(failure: RequestFailure, idempotent: boolean): boolean {
-	// A request that ran out of time is not sent again: the time was the person's limit.
-	if (failure.timedOutAfterSeconds !== undefined || failure.redirectTo !== undefined) return false;
+	// A request that ran out of time is not sent again: the time was the person's limit. Nor is
+	// one whose answer was too large: it would be as large again.
+	if (
+		failure.timedOutAfterSeconds !== undefined ||
+		failure.redirectTo !== undefined ||
+		failure.tooLargeBytes !== undefined
+	)
+		return false;
 	if (failure.status !== undefined && NOT_PROCESSED_STATUSES.includes(failure.status)) return true;
 	if (failure.networkCode !== undefined && RETRYABLE_NOT_SENT_CODES.includes(failure.networkCode))
 		return true;

@@ -82,6 +82,8 @@ export interface RequestFailure {
 	malformed?: string;
 	/** A redirect the node did not follow, and where it pointed. */
 	redirectTo?: string;
+	/** An answer larger than the node reads (the limit, in bytes): not read, not retried. */
+	tooLargeBytes?: number;
 }
 
 /**

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readIdentifier } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/operationOptions';
-import { INDICES_PATH } from '../../../shared';
+import { INDICES_PATH, pathSegment } from '../../../shared';
 import { optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 
 const indexParameter: INodeProperties = {
@@ -51,7 +51,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const added = await requestForItem.call(this, {
 		method: 'POST',
-		path: `${INDICES_PATH}/${encodeURIComponent(indexName)}/documents`,
+		path: `${INDICES_PATH}/${pathSegment(indexName)}/documents`,
 		body: { document },
 		itemIndex,
 		advice: {

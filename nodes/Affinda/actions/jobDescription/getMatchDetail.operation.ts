@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { pathSegment } from '../../../shared';
+
 import { readIdentifier, readOptionalIdentifier } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/operationOptions';
 import { addToolCriteria, buildSearchBody, readCriteriaValues } from '../../search/searchBody';
@@ -73,7 +75,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	return await requestForItem.call(this, {
 		method: 'POST',
-		path: `/v2/job_description_search/details/${encodeURIComponent(identifier)}`,
+		path: `/v2/job_description_search/details/${pathSegment(identifier)}`,
 		body,
 		itemIndex,
 		idempotent: true,

@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { pathSegment } from '../../../shared';
+
 import { readIdentifier } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/operationOptions';
 import { criteriaParameter, toolCriteriaParameters } from '../../search/parameters';
@@ -57,7 +59,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	const body = readRankedSearchBody.call(this, itemIndex, 'resumeSearch');
 	return await requestForItem.call(this, {
 		method: 'POST',
-		path: `/v2/resume_search/details/${encodeURIComponent(identifier)}`,
+		path: `/v2/resume_search/details/${pathSegment(identifier)}`,
 		body,
 		itemIndex,
 		idempotent: true,
