@@ -13,6 +13,18 @@ export {
 	type AffindaEvent,
 } from './documentEvents';
 export { DOCUMENTS_PATH, documentPath, EXTRACTOR, INDICES_PATH, pathSegment } from './service';
+export {
+	documentKind,
+	documentRow,
+	kindOfExtractor,
+	OUTPUT_PARAMETER,
+	readOutput,
+	readRowOptions,
+	ROW_OPTIONS,
+	type DocumentKind,
+	type OutputChoice,
+	type RowOptions,
+} from './output';
 export { describeValue, InvalidParameterError, withItem, withoutItem } from './errors';
 export { describeAnswer, listFrom, unexpectedAnswer, type ListSource } from './listAnswers';
 export {

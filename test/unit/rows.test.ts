@@ -8,6 +8,7 @@ import {
 import {
 	annotate,
 	CUSTOM_TYPE_DOCUMENT,
+	CUSTOM_TYPE_ROW,
 	LEGACY_CV,
 	NEXTGEN_COMPACT_CV,
 	NEXTGEN_COMPACT_CV_OTHER_NAMES,
@@ -222,14 +223,7 @@ describe('Flat Row of a job description and of any other document type', () => {
 			threshold: 0.8,
 		});
 		expect(row).toEqual({
-			identifier: 'rtwDoc01',
-			documentType: 'typeRtw1',
-			holderName: 'Ada B. Quinn',
-			visaTypeLabel: 'Skilled Worker',
-			visaTypeValue: 'skilled_worker',
-			expiryDate: '2027-03-31',
-			workRestrictions: null,
-			endorsements: 'Tier 2, Sponsored',
+			...CUSTOM_TYPE_ROW,
 			// expiryDate's 0.3 was verified by a person; workRestrictions' 0.5 is low though empty.
 			needsReview: true,
 			lowConfidenceFields: 'visaType, workRestrictions',

@@ -42,6 +42,7 @@ describe('Document operations against the emulator', () => {
 	const upload = (extra: IDataObject = {}) => ({
 		resource: 'document',
 		operation: 'upload',
+		output: 'document',
 		workspace: locator(recruitment().identifier),
 		...extra,
 	});
@@ -96,7 +97,12 @@ describe('Document operations against the emulator', () => {
 						useOcr: 'false',
 					},
 				}),
-				{ resource: 'document', operation: 'get', identifier: locator('={{ $json.identifier }}') },
+				{
+					resource: 'document',
+					operation: 'get',
+					output: 'document',
+					identifier: locator('={{ $json.identifier }}'),
+				},
 			),
 			{ credentials: credentials(), input: [await withSampleFile('resumePdf')] },
 		);
@@ -208,6 +214,7 @@ describe('Document operations against the emulator', () => {
 			twoSteps(upload({ options: { customIdentifier: 'listed-4712' } }), {
 				resource: 'document',
 				operation: 'getMany',
+				output: 'document',
 				returnAll: true,
 				filters: {
 					created_dt: 'year',
@@ -238,7 +245,12 @@ describe('Document operations against the emulator', () => {
 		const { error, output } = await runWorkflow(
 			twoSteps(
 				{ resource: 'document', operation: 'delete', identifier: locator(identifier) },
-				{ resource: 'document', operation: 'get', identifier: locator(identifier) },
+				{
+					resource: 'document',
+					operation: 'get',
+					output: 'document',
+					identifier: locator(identifier),
+				},
 			),
 			{ credentials: credentials() },
 		);

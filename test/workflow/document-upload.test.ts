@@ -28,6 +28,7 @@ const locator = (value: string, mode = 'id') => ({ __rl: true, mode, value });
 const uploadParameters = (extra: IDataObject = {}) => ({
 	resource: 'document',
 	operation: 'upload',
+	output: 'document',
 	workspace: locator(WORKSPACE.identifier, 'list'),
 	...extra,
 });
@@ -130,7 +131,7 @@ describe('Document → Upload, in a workflow, on the wire', () => {
 				destination: 'collection',
 				collection: 'colResumes',
 				wait: false,
-				simplify: false,
+				output: 'raw',
 			}),
 			{
 				credentials: affindaCredentials(server.url),

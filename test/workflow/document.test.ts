@@ -21,6 +21,8 @@ const documentParameters = (operation: string, extra: IDataObject = {}) => ({
 	resource: 'document',
 	operation,
 	identifier: locator('docA'),
+	// Get's tests were written for Parsed Data, the output before Flat Row.
+	...(operation === 'get' ? { output: 'document' } : {}),
 	...extra,
 });
 
@@ -72,7 +74,7 @@ describe('Document → Get, Get Many, Delete and Update Data, in a workflow, on 
 			const { output } = await run(
 				documentParameters('get', {
 					identifier: locator('docA', 'list'),
-					simplify: false,
+					output: 'raw',
 					options: { compact: true },
 				}),
 			);
@@ -141,6 +143,7 @@ describe('Document → Get, Get Many, Delete and Update Data, in a workflow, on 
 			const { output } = await run({
 				resource: 'document',
 				operation: 'getMany',
+				output: 'document',
 				limit: 10,
 				filters: {
 					collection: 'colResumes',
@@ -178,7 +181,12 @@ describe('Document → Get, Get Many, Delete and Update Data, in a workflow, on 
 
 		test('Return All follows next with pages of 100', async () => {
 			documentList(server, 230);
-			const { output } = await run({ resource: 'document', operation: 'getMany', returnAll: true });
+			const { output } = await run({
+				resource: 'document',
+				operation: 'getMany',
+				output: 'document',
+				returnAll: true,
+			});
 			expect(server.requests.map((r) => r.query)).toEqual([
 				{ limit: '100' },
 				{ limit: '100', offset: '100' },
@@ -211,6 +219,7 @@ describe('Document → Get, Get Many, Delete and Update Data, in a workflow, on 
 			const { error } = await run({
 				resource: 'document',
 				operation: 'getMany',
+				output: 'document',
 				filters: { workspace: locator('wsOther') },
 			});
 			expect(error()?.httpCode).toBe('403');

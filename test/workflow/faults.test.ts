@@ -600,6 +600,7 @@ describe('Trust under faults, on the wire', () => {
 		const upload = (extra: IDataObject = {}) => ({
 			resource: 'document',
 			operation: 'upload',
+			output: 'document',
 			workspace: { __rl: true, mode: 'id', value: 'wsRecruit' },
 			options: { customIdentifier: '={{ $json.id }}' },
 			...extra,
@@ -691,6 +692,7 @@ describe('Trust under faults, on the wire', () => {
 			const check = await run({
 				resource: 'document',
 				operation: 'getMany',
+				output: 'document',
 				returnAll: true,
 				filters: { custom_identifier: 'item-4' },
 			});
@@ -962,6 +964,7 @@ describe('Trust under faults, on the wire', () => {
 				{
 					resource: 'document',
 					operation: 'get',
+					output: 'document',
 					identifier: { __rl: true, mode: 'id', value: '={{ $json.value }}' },
 				},
 				{
@@ -1010,6 +1013,7 @@ describe('Trust under faults, on the wire', () => {
 				{
 					resource: 'document',
 					operation: 'getMany',
+					output: 'document',
 					returnAll: true,
 					filters: { ready: '={{ $json.ready }}', tags: '={{ $json.tags }}' },
 				},
@@ -1037,6 +1041,7 @@ describe('Trust under faults, on the wire', () => {
 				{
 					resource: 'document',
 					operation: 'upload',
+					output: 'document',
 					workspace: { __rl: true, mode: 'id', value: 'wsRecruit' },
 					options: { customIdentifier: '={{ $json.value }}', fileName: '={{ $json.value }}' },
 				},

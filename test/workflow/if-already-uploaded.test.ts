@@ -34,6 +34,7 @@ describe('Upload → If Already Uploaded, against the emulator', () => {
 	const upload = (ifAlreadyUploaded: string | undefined, extra: IDataObject = {}) => ({
 		resource: 'document',
 		operation: 'upload',
+		output: 'document',
 		workspace: locator(workspace()),
 		options: {
 			customIdentifier: '={{ $json.ref }}',
@@ -213,6 +214,7 @@ describe('Upload → If Already Uploaded: a look-up that fails never falls back 
 			affindaWorkflow({
 				resource: 'document',
 				operation: 'upload',
+				output: 'document',
 				workspace: locator('ws1'),
 				options: {
 					customIdentifier: 'cand-1',

@@ -6,6 +6,7 @@
 import type { IDataObject, INode, IRun } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { NEXTGEN_CV, SAME_CV_ROW } from '../fixtures/documents/same-cv';
 import { useFastRetries } from '../helpers/fast-retries';
 import {
 	affindaCredentials,
@@ -269,6 +270,33 @@ describe('called by a model', () => {
 			);
 			expect(String(request.body)).toMatch(/name="workspace"\r\n\r\nws1\r\n/);
 		});
+	});
+
+	test('Parse and Get answer with a Flat Row: a few hundred bytes, not the document', async () => {
+		server.respondWith(() => ({ body: NEXTGEN_CV }));
+		const parsed = await run(
+			{
+				resource: 'resume',
+				operation: 'parse',
+				workspace: { __rl: true, mode: 'id', value: 'ws1' },
+			},
+			AGENT_TOOL_CALL,
+			{ url: 'https://cv.example/ada-quinn.pdf' },
+		);
+		const got = await run(
+			{
+				resource: 'document',
+				operation: 'get',
+				identifier: { __rl: true, mode: 'id', value: 'cvAdaQ01' },
+			},
+			AGENT_TOOL_CALL,
+		);
+		for (const finished of [parsed.run, got.run]) {
+			expect(finished.status).toBe('success');
+			const [answer] = toolAnswer(finished);
+			expect(answer).toEqual(SAME_CV_ROW);
+			expect(JSON.stringify(answer).length).toBeLessThan(JSON.stringify(NEXTGEN_CV).length / 10);
+		}
 	});
 
 	describe('through the tool wrapper (MCP Server Trigger)', () => {

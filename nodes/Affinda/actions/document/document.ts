@@ -2,7 +2,17 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { readFlag, readIdentifier } from '../../helpers/parameters';
-import { affindaApiRequest, DOCUMENTS_PATH, withItem, type RequestAdvice } from '../../../shared';
+import {
+	affindaApiRequest,
+	documentRow,
+	DOCUMENTS_PATH,
+	OUTPUT_PARAMETER,
+	readOutput,
+	readRowOptions,
+	withItem,
+	type OutputChoice,
+	type RequestAdvice,
+} from '../../../shared';
 import { simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 
@@ -78,7 +88,25 @@ export function simplifyDocument(document: IDataObject): IDataObject {
 	};
 }
 
-/** The document as the Simplify parameter asks. */
+/** A document as Output asks, and which Output that is. */
+export interface DocumentOutput {
+	choice: OutputChoice;
+	shape: (document: IDataObject) => IDataObject;
+}
+
+/**
+ * Output and, for a Flat Row, its options: read (and refused if bad) before any request, then
+ * applied to each document the operation hands over.
+ */
+export function readDocumentOutput(this: IExecuteFunctions, itemIndex: number): DocumentOutput {
+	const choice = readOutput(this.getNodeParameter('output', itemIndex, OUTPUT_PARAMETER.default));
+	if (choice === 'raw') return { choice, shape: (document) => document };
+	if (choice === 'document') return { choice, shape: simplifyDocument };
+	const options = readRowOptions(this.getNodeParameter('options', itemIndex, {}));
+	return { choice, shape: (document) => documentRow(document, options) };
+}
+
+/** The document as the Simplify parameter asks (Update Data). */
 export function documentOutput(
 	this: IExecuteFunctions,
 	itemIndex: number,

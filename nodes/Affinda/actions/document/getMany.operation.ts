@@ -3,15 +3,10 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestReturnAllOrLimit } from '../../helpers/paging';
 import { toQuery, type QueryParameter } from '../../helpers/query';
-import { PAGE_SIZE } from '../../../shared';
-import {
-	ANY,
-	optionsCollection,
-	returnAllAndLimit,
-	simplifyParameter,
-} from '../common.descriptions';
+import { OUTPUT_PARAMETER, PAGE_SIZE, ROW_OPTIONS } from '../../../shared';
+import { ANY, optionsCollection, returnAllAndLimit } from '../common.descriptions';
 import { compactOption, workspaceLocator } from './descriptions';
-import { DOCUMENTS_PATH, documentOutput } from './document';
+import { DOCUMENTS_PATH, readDocumentOutput } from './document';
 
 /**
  * Each filter's name is the query parameter the service reads (snake_case, as it expects); its
@@ -171,8 +166,8 @@ const properties: INodeProperties[] = [
 		default: {},
 		options: filters.map(({ property }) => property),
 	},
-	simplifyParameter,
-	optionsCollection(options.map(({ property }) => property)),
+	OUTPUT_PARAMETER,
+	optionsCollection([...options.map(({ property }) => property), ...ROW_OPTIONS]),
 ];
 
 /** What a model reads about this operation as a tool (actions/tool.ts). */
@@ -185,14 +180,17 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const output = readDocumentOutput.call(this, itemIndex);
 	const qs: IDataObject = {
 		...toQuery(filters, this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
 		...toQuery(options, this.getNodeParameter('options', itemIndex, {}) as IDataObject),
 	};
+	// A row is made of the parsed data, which the list leaves out unless asked.
+	if (output.choice === 'row' && qs.include_data === undefined) qs.include_data = true;
 	const documents = await requestReturnAllOrLimit.call(this, itemIndex, PAGE_SIZE.documents, {
 		method: 'GET',
 		path: DOCUMENTS_PATH,
 		qs,
 	});
-	return documents.map((document) => documentOutput.call(this, itemIndex, document));
+	return documents.map(output.shape);
 }

@@ -20,7 +20,7 @@ export { properties };
 
 /** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
-	'Uploads a document from a public link to Affinda and parses it. Returns the parsed document: its identifier (to pass to the other Affinda tools) and its data (for a resume: name, contact details, skills, work experience, education). Argument: url, an http or https link to the file. Each call adds a new document to Affinda: call it once per file; to read a document already uploaded, use the tool that gets a document.';
+	'Uploads a document from a public link to Affinda and parses it. Returns one flat row: the document identifier (to pass to the other Affinda tools) and its values (for a resume: name, email, phone, city, current job title, years of experience, skills). Argument: url, an http or https link to the file. Each call adds a new document to Affinda: call it once per file; to read a document already uploaded, use the tool that gets a document.';
 
 export const description = updateDisplayOptions(
 	{ show: { resource: ['document'], operation: ['upload'] } },

@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { invalid, readOptionalText } from '../../../helpers/parameters';
 import { withItem, type RequestAdvice } from '../../../../shared';
-import { documentOutput, metaOf, newestWithCustomIdentifier } from '../document';
+import { metaOf, newestWithCustomIdentifier } from '../document';
 import { assertParsed, waitUntilParsed } from '../parsing';
 import {
 	customIdentifierOption,
@@ -157,5 +157,5 @@ export async function uploadUnlessExisting(
 		});
 	}
 	assertParsed.call(this, document, itemIndex);
-	return { ...documentOutput.call(this, itemIndex, document), reused: outcome.reused };
+	return { ...settings.output.shape(document), reused: outcome.reused };
 }

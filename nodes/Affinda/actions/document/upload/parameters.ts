@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { optionsCollection, simplifyParameter } from '../../common.descriptions';
+import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../../shared';
+import { optionsCollection } from '../../common.descriptions';
 import { filledByModel, fromAI } from '../../tool';
 import { compactOption, documentTypeLocator, workspaceLocator } from '../descriptions';
 
@@ -304,7 +305,8 @@ export const properties: INodeProperties[] = [
 	},
 	waitParameter,
 	parsingTimeoutParameter,
-	simplifyParameter,
-	// If Already Uploaded is no multipart field: it decides whether the upload is sent at all.
-	optionsCollection([...uploadOptions, ifAlreadyUploadedProperty]),
+	OUTPUT_PARAMETER,
+	// If Already Uploaded is no multipart field: it decides whether the upload is sent at all;
+	// nor are the row's options.
+	optionsCollection([...uploadOptions, ifAlreadyUploadedProperty, ...ROW_OPTIONS]),
 ];

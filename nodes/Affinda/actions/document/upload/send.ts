@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { affindaApiRequest, withItem, withoutItem, type MultipartBody } from '../../../../shared';
-import { DOCUMENTS_PATH, documentOutput, UPLOAD_ADVICE } from '../document';
+import { DOCUMENTS_PATH, UPLOAD_ADVICE } from '../document';
 import { assertParsed, parsingTimedOut, waitUntilParsed } from '../parsing';
 import { buildUploadBody } from './body';
 import type { Upload } from './files';
@@ -32,7 +32,7 @@ async function uploadOne(
 ): Promise<IDataObject> {
 	const document = await uploadAndWait.call(this, itemIndex, body, settings);
 	assertParsed.call(this, document, itemIndex);
-	return documentOutput.call(this, itemIndex, document);
+	return settings.output.shape(document);
 }
 
 /** The upload, and with Wait for Parsing the parsed (or failed) document, as the service sent it. */

@@ -11,6 +11,7 @@ import {
 	readWholeNumber,
 } from '../../../helpers/parameters';
 import { readRequestTimeoutMs } from '../../../helpers/operationOptions';
+import { readDocumentOutput, type DocumentOutput } from '../document';
 import {
 	collectionParameter,
 	deleteAfterParseOption,
@@ -29,6 +30,8 @@ export interface UploadSettings {
 	timeoutSeconds: number;
 	requestTimeoutMs: number;
 	options: IDataObject;
+	/** What Output makes of the parsed document. */
+	output: DocumentOutput;
 }
 
 export function readUploadSettings(this: IExecuteFunctions, itemIndex: number): UploadSettings {
@@ -52,7 +55,8 @@ export function readUploadSettings(this: IExecuteFunctions, itemIndex: number): 
 			)
 		: 0;
 	const requestTimeoutMs = readRequestTimeoutMs.call(this, itemIndex);
-	return { wait, timeoutSeconds, requestTimeoutMs, options };
+	const output = readDocumentOutput.call(this, itemIndex);
+	return { wait, timeoutSeconds, requestTimeoutMs, options, output };
 }
 
 /** Where the document goes, as the look-up filters by it. */
