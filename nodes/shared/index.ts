@@ -12,7 +12,14 @@ export {
 	eventItem,
 	type AffindaEvent,
 } from './documentEvents';
-export { DOCUMENTS_PATH, documentPath, EXTRACTOR, INDICES_PATH, pathSegment } from './service';
+export {
+	DOCUMENTS_PATH,
+	documentPath,
+	EXTRACTOR,
+	INDICES_PATH,
+	pathSegment,
+	TAGS_PATH,
+} from './service';
 export {
 	documentKind,
 	documentRow,

@@ -25,6 +25,9 @@ export function documentPath(identifier: string): string {
 /** Where the service keeps search indices. */
 export const INDICES_PATH = '/v3/index';
 
+/** Where the service keeps tags (a workspace's labels for documents). */
+export const TAGS_PATH = '/v3/tags';
+
 /** A document's `extractor`: the kind of document Affinda parsed it as. */
 export const EXTRACTOR = {
 	resume: 'resume',

@@ -12,18 +12,21 @@ const properties = description.properties;
 const DECIDED_OPERATIONS: Record<string, string[]> = {
 	annotation: ['batchUpdate', 'update'],
 	document: [
+		'addTag',
 		'createFromData',
 		'delete',
 		'download',
 		'get',
 		'getMany',
+		'removeTag',
 		'update',
 		'updateData',
 		'upload',
 	],
-	index: ['addDocument', 'getMany'],
+	index: ['addDocument', 'create', 'delete', 'getMany', 'removeDocument'],
 	jobDescription: ['getMatchDetail', 'search'],
 	resume: ['getMatchDetail', 'getMatchScore', 'parse', 'search', 'suggest'],
+	tag: ['create', 'delete', 'getMany'],
 	usage: ['get'],
 };
 

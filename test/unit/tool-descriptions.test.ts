@@ -95,7 +95,12 @@ describe('what a model reads about each operation', () => {
 				getMatchScore: ['resume', 'jobDescription'],
 				suggest: ['skills'],
 			},
-			document: { upload: ['url'] },
+			document: {
+				upload: ['url'],
+				addTag: ['identifier', 'tag'],
+				removeTag: ['identifier', 'tag'],
+			},
+			index: { removeDocument: ['document'], addDocument: [], create: [], delete: [] },
 			jobDescription: {
 				search: ['jobTitles', 'skills', 'locations', 'totalYearsExperience', 'limit'],
 				getMatchDetail: [

@@ -140,3 +140,178 @@ describe('Index operations, on the wire', () => {
 		expect(error()?.message).toBe('Affinda did not accept the API key: Invalid token. [item 0]');
 	});
 });
+
+const NOT_FOUND = {
+	status: 404,
+	body: { type: 'client_error', errors: [{ attr: null, code: 'not_found', detail: 'Not found.' }] },
+};
+const indexPage = (...results: Array<{ name: string; docType: string }>) => ({
+	body: { count: results.length, next: null, previous: null, results },
+});
+
+describe('Index → Remove Document, Create, Delete, on the wire', () => {
+	let server: RecordingServer;
+	beforeEach(async () => {
+		server = await startRecordingServer();
+	});
+	afterEach(async () => await server.stop());
+	afterAll(() => stopN8nCoreTimers());
+
+	const removeDocument = (document: string) =>
+		runWorkflow(
+			affindaWorkflow({
+				resource: 'index',
+				operation: 'removeDocument',
+				indexName: 'role 42',
+				document: { __rl: true, mode: 'id', value: document },
+			}),
+			{ credentials: affindaCredentials(server.url) },
+		);
+
+	test('Remove Document deletes the index entry', async () => {
+		server.respondWith(() => ({ status: 204 }));
+		const { output } = await removeDocument('doc1');
+		expect(server.requests.map((r) => [r.method, r.path])).toEqual([
+			['DELETE', '/v3/index/role%2042/documents/doc1'],
+		]);
+		expect(output(AFFINDA_NODE_NAME)).toEqual([
+			{ json: { index: 'role 42', document: 'doc1', removed: true }, pairedItem: { item: 0 } },
+		]);
+	});
+
+	test('Remove Document: a document the index lacks is success, said in the output', async () => {
+		server.respondWith(({ method }) =>
+			method === 'DELETE' ? NOT_FOUND : indexPage({ name: 'role 42', docType: 'resumes' }),
+		);
+		const { output } = await removeDocument('doc1');
+		expect(server.requests.map((r) => [r.method, r.path, r.query])).toEqual([
+			['DELETE', '/v3/index/role%2042/documents/doc1', {}],
+			['GET', '/v3/index', { name: 'role 42', limit: '1' }],
+		]);
+		expect(output(AFFINDA_NODE_NAME)[0].json).toEqual({
+			index: 'role 42',
+			document: 'doc1',
+			removed: false,
+			reason: 'The index did not hold the document',
+		});
+	});
+
+	test('Remove Document: an index that does not exist is an error', async () => {
+		server.respondWith(({ method }) => (method === 'DELETE' ? NOT_FOUND : indexPage()));
+		const { error } = await removeDocument('doc1');
+		expect(error()?.message).toBe(
+			'Affinda found nothing at /v3/index/role%2042/documents/doc1: Not found. [item 0]',
+		);
+	});
+
+	test('Remove Document without a document is refused before any request', async () => {
+		const { error } = await removeDocument(' ');
+		expect(error()?.message).toBe(
+			'Parameter "Document" (document) is empty, but must be a document identifier [item 0]',
+		);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	const create = (parameters: Record<string, unknown>) =>
+		runWorkflow(affindaWorkflow({ resource: 'index', operation: 'create', ...parameters }), {
+			credentials: affindaCredentials(server.url),
+		});
+
+	test('Create posts the name and document type', async () => {
+		server.respondWith(({ body }) => ({
+			status: 201,
+			body: { ...(body as object), user: { id: 1 } },
+		}));
+		const { output } = await create({ name: 'role-42', docType: 'job_descriptions' });
+		expect(server.requests.map((r) => [r.method, r.path, r.body])).toEqual([
+			['POST', '/v3/index', { name: 'role-42', docType: 'job_descriptions' }],
+		]);
+		expect(output(AFFINDA_NODE_NAME)[0].json).toEqual({
+			name: 'role-42',
+			docType: 'job_descriptions',
+			user: { id: 1 },
+			created: true,
+		});
+	});
+
+	const TAKEN = {
+		status: 400,
+		body: {
+			type: 'validation_error',
+			errors: [{ attr: 'name', code: 'unique', detail: 'This index name has already been used' }],
+		},
+	};
+
+	test('Create again: the index of that name and type is reported, not an error', async () => {
+		server.respondWith(({ method }) =>
+			method === 'POST' ? TAKEN : indexPage({ name: 'role-42', docType: 'resumes' }),
+		);
+		const { output } = await create({ name: 'role-42' });
+		expect(
+			server.requests.map((r) => [r.method, r.path, r.method === 'GET' ? r.query : r.body]),
+		).toEqual([
+			['POST', '/v3/index', { name: 'role-42', docType: 'resumes' }],
+			['GET', '/v3/index', { name: 'role-42', limit: '1' }],
+		]);
+		expect(output(AFFINDA_NODE_NAME)[0].json).toEqual({
+			name: 'role-42',
+			docType: 'resumes',
+			created: false,
+		});
+	});
+
+	test('Create: the name taken by an index of the other type is an error', async () => {
+		server.respondWith(({ method }) =>
+			method === 'POST' ? TAKEN : indexPage({ name: 'role-42', docType: 'job_descriptions' }),
+		);
+		const { error } = await create({ name: 'role-42', docType: 'resumes' });
+		expect(error()?.message).toBe(
+			'An index named "role-42" exists already, holding job_descriptions, not resumes [item 0]',
+		);
+	});
+
+	test('Create: an uncertain failure is never sent again, and says running again is safe', async () => {
+		server.respondWith(() => ({ status: 502, text: 'Bad Gateway' }));
+		const { error } = await create({ name: 'role-42' });
+		expect(server.requests.map((r) => r.method)).toEqual(['POST']);
+		expect(String(error()?.description)).toMatch(/running again is safe/);
+	});
+
+	test('Create refuses a bad document type or an empty name with no request', async () => {
+		const bad = await create({ name: 'x', docType: 'invoices' });
+		expect(bad.error()?.message).toBe(
+			'Parameter "Document Type" (docType) is "invoices", but must be one of resumes, job_descriptions [item 0]',
+		);
+		const empty = await create({ name: '={{ "" }}' });
+		expect(empty.error()?.message).toBe(
+			'Parameter "Name" (name) is empty, but must be a name [item 0]',
+		);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('Delete: 204 is deleted; 404 is "deleted already", not an error', async () => {
+		server.respondWith(({ path }) => (path.endsWith('/old') ? { status: 204 } : NOT_FOUND));
+		const { output } = await runWorkflow(
+			affindaWorkflow({ resource: 'index', operation: 'delete', indexName: '={{ $json.name }}' }),
+			{
+				credentials: affindaCredentials(server.url),
+				input: [{ json: { name: 'old' } }, { json: { name: 'gone' } }],
+			},
+		);
+		expect(server.requests.map((r) => [r.method, r.path])).toEqual([
+			['DELETE', '/v3/index/old'],
+			['DELETE', '/v3/index/gone'],
+		]);
+		expect(output(AFFINDA_NODE_NAME).map((item) => [item.json, item.pairedItem])).toEqual([
+			[{ index: 'old', deleted: true }, { item: 0 }],
+			[
+				{
+					index: 'gone',
+					deleted: false,
+					reason: 'Affinda has no index of this name: it was deleted already',
+				},
+				{ item: 1 },
+			],
+		]);
+	});
+});

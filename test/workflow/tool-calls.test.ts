@@ -3,7 +3,7 @@
  * its own, its output logged as the agent's tool answer) and as a tool called through n8n's tool
  * wrapper (the MCP Server Trigger). What reaches the service, and what the model gets back.
  */
-import type { IDataObject, INode, IRun } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { NEXTGEN_CV, SAME_CV_ROW } from '../fixtures/documents/same-cv';
@@ -15,7 +15,12 @@ import {
 } from '../helpers/in-process-workflow';
 import { AFFINDA_NODE_TYPE, runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
-import { AFFINDA_TOOL_TYPE, registerToolVariant } from '../helpers/tool-variant';
+import {
+	AFFINDA_TOOL_TYPE,
+	modelArguments,
+	registerToolVariant,
+	toolAnswer,
+} from '../helpers/tool-variant';
 import {
 	pagedJobDescriptionSearch,
 	pagedSearch,
@@ -33,17 +38,6 @@ const WRAPPED_TOOL: Partial<INode> = { type: AFFINDA_TOOL_TYPE, typeVersion: 1 }
 
 const SEARCH = { resource: 'resume', operation: 'search', indices: ['all-resumes'] };
 const JOB_SEARCH = { resource: 'jobDescription', operation: 'search', indices: ['open-jobs'] };
-
-/** The arguments the model gave, as n8n hands them to the node: the input item. */
-function modelArguments(args: IDataObject) {
-	return [{ json: { ...args, toolCallId: 'call_1' } }];
-}
-
-/** What the agent reads as the tool's answer: the node's output logged as ai_tool. */
-function toolAnswer(run: IRun): IDataObject[] {
-	const [task] = run.data.resultData.runData[AFFINDA_NODE_NAME];
-	return (task.data?.[NodeConnectionTypes.AiTool]?.[0] ?? []).map((item) => item.json);
-}
 
 describe('called by a model', () => {
 	let server: RecordingServer;

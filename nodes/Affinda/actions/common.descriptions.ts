@@ -115,3 +115,33 @@ export function parsedDocumentLocator(
 ): INodeProperties {
 	return resourceLocator(displayName, name, DOCUMENT_LISTS[kind], description);
 }
+
+/**
+ * A tag: picked from the list, by its ID (a whole number), or, where `byName`, by its name in a
+ * workspace (the documents' own, or the one picked beside it).
+ */
+export function tagLocator(description: string, byName: boolean): INodeProperties {
+	const locator = resourceLocator('Tag', 'tag', 'searchTags', description, 'e.g. 12');
+	return {
+		...locator,
+		required: true,
+		modes: [
+			...(locator.modes ?? []),
+			...(byName
+				? [
+						{
+							displayName: 'By Name',
+							name: 'name',
+							type: 'string' as const,
+							placeholder: 'e.g. shortlisted',
+						},
+					]
+				: []),
+		],
+	};
+}
+
+/** The workspace a tag belongs to: where it is looked for, created, or listed. */
+export function tagWorkspaceLocator(description: string): INodeProperties {
+	return resourceLocator('Workspace', 'workspace', 'searchWorkspaces', description);
+}

@@ -14,6 +14,7 @@ import * as index from './index/Index.resource';
 import * as jobDescription from './jobDescription/JobDescription.resource';
 import * as resume from './resume/Resume.resource';
 import * as usage from './usage/Usage.resource';
+import * as tag from './tag/Tag.resource';
 import { toolDescriptionParameters } from './tool';
 
 export type ItemResult = IDataObject | IDataObject[] | FileOutput;
@@ -69,6 +70,7 @@ const RESOURCES: readonly Resource[] = [
 	{ name: 'Document', value: 'document', ...document },
 	{ name: 'Job Description', value: 'jobDescription', ...jobDescription },
 	{ name: 'Index', value: 'index', ...index },
+	{ name: 'Tag', value: 'tag', ...tag },
 	{ name: 'Annotation', value: 'annotation', ...annotation },
 	{ name: 'Usage', value: 'usage', ...usage },
 ];

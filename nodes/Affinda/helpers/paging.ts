@@ -39,24 +39,33 @@ function readLimit(limit: INodeProperties, value: unknown): number {
 	return readWholeNumber(limit, value, boundsOf(limit));
 }
 
+/** How many results to return: undefined for Return All, else Limit (1 to `pageSize`). */
+export function readReturnAllOrLimit(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	pageSize: number,
+): number | undefined {
+	const returnAll = readFlag(returnAllParameter, this.getNodeParameter('returnAll', itemIndex));
+	return returnAll
+		? undefined
+		: readLimit(limitParameter(pageSize), this.getNodeParameter('limit', itemIndex));
+}
+
 export async function requestReturnAllOrLimit(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	pageSize: number,
 	request: Omit<AffindaRequest, 'itemIndex'>,
 ): Promise<IDataObject[]> {
-	const returnAll = readFlag(returnAllParameter, this.getNodeParameter('returnAll', itemIndex));
-	const limit = returnAll
-		? pageSize
-		: readLimit(limitParameter(pageSize), this.getNodeParameter('limit', itemIndex));
+	const wanted = readReturnAllOrLimit.call(this, itemIndex, pageSize);
 	return await affindaApiRequestAllPages.call(
 		this,
 		{
 			timeoutMs: readRequestTimeoutMs.call(this, itemIndex),
 			...request,
-			qs: { ...request.qs, limit },
+			qs: { ...request.qs, limit: wanted ?? pageSize },
 			itemIndex,
 		},
-		returnAll ? undefined : limit,
+		wanted,
 	);
 }

@@ -9,8 +9,10 @@ import {
 	EXTRACTOR,
 	listFrom,
 	PAGE_SIZE,
+	searchWorkspaces,
 	unexpectedAnswer,
 } from '../../shared';
+import { readTags } from '../helpers/tags';
 
 /** Searchable lists for resource locators. */
 
@@ -136,4 +138,30 @@ export async function searchCollections(
 		}
 	}
 	return byName(items, filter);
+}
+
+/**
+ * Tags whose name contains the filter, each named with its workspace (tags of one name live in
+ * several workspaces); only the chosen Workspace's, when one is chosen.
+ */
+export async function searchTags(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	// Read as it is: not every operation listing tags has a Workspace to extract a value from.
+	const workspace = this.getCurrentNodeParameter('workspace') as IDataObject | string | undefined;
+	const value = typeof workspace === 'object' && workspace !== null ? workspace.value : workspace;
+	const chosen = typeof value === 'string' && !value.startsWith('=') ? value.trim() : '';
+	const [tags, workspaces] = await Promise.all([
+		readTags.call(this, chosen ? { workspace: chosen } : {}),
+		searchWorkspaces.call(this),
+	]);
+	const workspaceNames = new Map(workspaces.results.map(({ name, value }) => [value, name]));
+	return byName(
+		tags.map((tag) => ({
+			name: `${tag.name} (${workspaceNames.get(tag.workspace) ?? tag.workspace})`,
+			value: String(tag.id),
+		})),
+		filter,
+	);
 }

@@ -24,6 +24,8 @@ export const PAGE_SIZE = {
 	resumeSearch: 50,
 	jobDescriptionSearch: 100,
 	subscriptions: 100,
+	/** Tags come as a plain array that `limit` and `offset` cut, not as a page. */
+	tags: 100,
 } as const;
 
 /** A `next` link is followed at most this many times, so a faulty service cannot loop us forever. */

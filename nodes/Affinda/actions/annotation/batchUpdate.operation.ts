@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { failedItem, toItemError } from '../../helpers/itemErrors';
+import { PairedOutput } from '../../helpers/itemErrors';
 import { readRequestTimeoutMs } from '../../helpers/operationOptions';
 import { affindaApiRequest } from '../../../shared';
 import { optionsCollection } from '../common.descriptions';
@@ -98,19 +98,14 @@ export async function executeBatch(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
-	const output: INodeExecutionData[] = [];
-	const fail = (error: unknown, itemIndex: number) => {
-		const nodeError = toItemError.call(this, error, itemIndex);
-		if (!this.continueOnFail()) throw nodeError;
-		output.push(failedItem(nodeError, itemIndex));
-	};
+	const output = new PairedOutput(this);
 
 	const prepared: PreparedAnnotation[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			prepared.push({ itemIndex, annotation: prepare.call(this, items, itemIndex) });
 		} catch (error) {
-			fail(error, itemIndex);
+			output.fail(error, itemIndex);
 		}
 	}
 
@@ -128,16 +123,14 @@ export async function executeBatch(
 				idempotent: true,
 			})) as unknown as IDataObject[];
 		} catch (error) {
-			for (const { itemIndex } of chunk) fail(error, itemIndex);
+			for (const { itemIndex } of chunk) output.fail(error, itemIndex);
 			continue;
 		}
 		const byId = new Map((Array.isArray(updated) ? updated : []).map((a) => [a.id, a]));
 		chunk.forEach(({ itemIndex, annotation }, position) => {
 			const json = byId.get(annotation.id) ?? updated[position] ?? { id: annotation.id };
-			output.push({ json, pairedItem: { item: itemIndex } });
+			output.add(json, itemIndex);
 		});
 	}
-	return output.sort(
-		(a, b) => (a.pairedItem as { item: number }).item - (b.pairedItem as { item: number }).item,
-	);
+	return output.inInputOrder();
 }

@@ -1,10 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import * as addTag from './addTag.operation';
 import * as createFromData from './createFromData.operation';
 import * as del from './delete.operation';
 import * as download from './download.operation';
 import * as get from './get.operation';
 import * as getMany from './getMany.operation';
+import * as removeTag from './removeTag.operation';
 import * as update from './update.operation';
 import * as updateData from './updateData.operation';
 import * as upload from './upload.operation';
@@ -18,6 +20,8 @@ export const operations = {
 	createFromData,
 	delete: del,
 	updateData,
+	addTag,
+	removeTag,
 };
 
 export const description: INodeProperties[] = [
@@ -28,6 +32,13 @@ export const description: INodeProperties[] = [
 		noDataExpression: true,
 		displayOptions: { show: { resource: ['document'] } },
 		options: [
+			{
+				name: 'Add Tag',
+				value: 'addTag',
+				action: 'Add a tag to documents',
+				description:
+					'Label documents, such as "shortlisted" or a requisition number, to find them by tag later',
+			},
 			{
 				name: 'Create From Data',
 				value: 'createFromData',
@@ -60,6 +71,12 @@ export const description: INodeProperties[] = [
 				action: 'Get many documents',
 				description:
 					'List documents, filtered by workspace, state, readiness, custom identifier or file name',
+			},
+			{
+				name: 'Remove Tag',
+				value: 'removeTag',
+				action: 'Remove a tag from documents',
+				description: 'Take a tag off documents; the tag stays for others',
 			},
 			{
 				name: 'Update',

@@ -3,29 +3,12 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readIdentifier } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/operationOptions';
-import { INDICES_PATH, pathSegment } from '../../../shared';
-import { optionsCollection, parsedDocumentLocator } from '../common.descriptions';
+import { optionsCollection } from '../common.descriptions';
+import { indexDocumentParameter, indexParameter, indexPath, readIndexName } from './parameters';
 
-const indexParameter: INodeProperties = {
-	displayName: 'Index Name or ID',
-	name: 'indexName',
-	type: 'options',
-	typeOptions: { loadOptionsMethod: 'getAllIndices' },
-	required: true,
-	default: '',
-	description:
-		'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>',
-};
-
-const documentParameter: INodeProperties = {
-	...parsedDocumentLocator(
-		'Document',
-		'document',
-		'indexable',
-		'The parsed resume or job description to make searchable',
-	),
-	required: true,
-};
+const documentParameter = indexDocumentParameter(
+	'The parsed resume or job description to make searchable',
+);
 
 const properties: INodeProperties[] = [indexParameter, documentParameter, optionsCollection()];
 
@@ -39,11 +22,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const indexName = readIdentifier(
-		indexParameter,
-		this.getNodeParameter('indexName', itemIndex),
-		'an index name',
-	);
+	const indexName = readIndexName.call(this, itemIndex);
 	const document = readIdentifier(
 		documentParameter,
 		this.getNodeParameter('document', itemIndex),
@@ -51,7 +30,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	const added = await requestForItem.call(this, {
 		method: 'POST',
-		path: `${INDICES_PATH}/${pathSegment(indexName)}/documents`,
+		path: `${indexPath(indexName)}/documents`,
 		body: { document },
 		itemIndex,
 		advice: {

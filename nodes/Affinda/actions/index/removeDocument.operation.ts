@@ -1,0 +1,60 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { isNotFound, settle } from '../../helpers/itemErrors';
+import { requestForItem } from '../../helpers/operationOptions';
+import { readIdentifier } from '../../helpers/parameters';
+import { pathSegment } from '../../../shared';
+import { optionsCollection } from '../common.descriptions';
+import { filledByModelAsTool } from '../tool.descriptions';
+import {
+	findIndex,
+	indexDocumentParameter,
+	indexParameter,
+	indexPath,
+	readIndexName,
+} from './parameters';
+
+const documentParameter = indexDocumentParameter(
+	'The resume or job description that searches of the index should no longer find',
+);
+
+const properties: INodeProperties[] = [
+	indexParameter,
+	...filledByModelAsTool(documentParameter, 'Identifier of the document to take out of the index'),
+	optionsCollection(),
+];
+
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	"Takes a document out of a search index of Affinda (the index is set in the node), so that searches over it no longer find the candidate or job; the document itself stays in Affinda. Argument: document, the document's identifier. Returns whether it was removed (false when the index did not hold it, which is no error). Use it when a candidate withdraws or a job closes; to erase the document, use the tool that deletes a document.";
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['index'], operation: ['removeDocument'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const index = readIndexName.call(this, itemIndex);
+	const document = readIdentifier(
+		documentParameter,
+		this.getNodeParameter('document', itemIndex),
+		'a document identifier',
+	);
+	const removed = await settle(
+		requestForItem.call(this, {
+			method: 'DELETE',
+			path: `${indexPath(index)}/documents/${pathSegment(document)}`,
+			itemIndex,
+			// Removing twice leaves the document out either way; the second answer, 404, is success below.
+			idempotent: true,
+		}),
+	);
+	if (!removed.ok) {
+		// A 404 names no culprit: only if the index is there is it the document that is absent.
+		if (!isNotFound(removed.error) || !(await findIndex.call(this, index, itemIndex)))
+			throw removed.error;
+		return { index, document, removed: false, reason: 'The index did not hold the document' };
+	}
+	return { index, document, removed: true };
+}

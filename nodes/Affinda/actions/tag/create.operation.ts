@@ -1,0 +1,43 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readIdentifier } from '../../helpers/parameters';
+import { findOrCreateTag } from '../../helpers/tags';
+import { optionsCollection, tagWorkspaceLocator } from '../common.descriptions';
+
+const nameParameter: INodeProperties = {
+	displayName: 'Name',
+	name: 'name',
+	type: 'string',
+	required: true,
+	default: '',
+	placeholder: 'e.g. shortlisted',
+	description: 'The tag, as people will see it on documents',
+};
+
+const workspaceParameter: INodeProperties = {
+	...tagWorkspaceLocator('The workspace the tag belongs to: it can tag only its documents'),
+	required: true,
+};
+
+const properties: INodeProperties[] = [nameParameter, workspaceParameter, optionsCollection()];
+
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	'Creates a tag in a workspace of Affinda, or returns the tag of that name the workspace has already ("created" says which). Returns the tag with its ID. Use it only when the user asks for a new tag; to tag documents, use the tool that adds a tag.';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tag'], operation: ['create'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+	const name = readIdentifier(nameParameter, this.getNodeParameter('name', itemIndex), 'a name');
+	const workspace = readIdentifier(
+		workspaceParameter,
+		this.getNodeParameter('workspace', itemIndex),
+		'a workspace identifier',
+	);
+	const { tag, created } = await findOrCreateTag.call(this, name, workspace, itemIndex);
+	return { ...tag, created };
+}

@@ -1,0 +1,55 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+
+import { readRequestTimeoutMs } from '../../helpers/operationOptions';
+import { readReturnAllOrLimit } from '../../helpers/paging';
+import { toQuery, type QueryParameter } from '../../helpers/query';
+import { readTags } from '../../helpers/tags';
+import { PAGE_SIZE } from '../../../shared';
+import { optionsCollection, returnAllAndLimit, tagWorkspaceLocator } from '../common.descriptions';
+
+const filters: QueryParameter[] = [
+	{ kind: 'text', property: tagWorkspaceLocator('Only the tags of this workspace') },
+	{
+		kind: 'text',
+		property: {
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: 'Only the tag with this name',
+		},
+	},
+];
+
+const properties: INodeProperties[] = [
+	...returnAllAndLimit(PAGE_SIZE.tags),
+	{
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: filters.map(({ property }) => property),
+	},
+	optionsCollection(),
+];
+
+/** What a model reads about this operation as a tool (actions/tool.ts). */
+export const toolDescription =
+	'Lists the tags in Affinda (labels such as "shortlisted" or a requisition number that group documents), each with its ID, name, workspace and how many documents carry it. Use it to learn which tags exist before tagging documents or finding them by tag.';
+
+export const description = updateDisplayOptions(
+	{ show: { resource: ['tag'], operation: ['getMany'] } },
+	properties,
+);
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const qs = toQuery(filters, this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+	const max = readReturnAllOrLimit.call(this, itemIndex, PAGE_SIZE.tags);
+	return await readTags.call(this, qs, {
+		max,
+		itemIndex,
+		timeoutMs: readRequestTimeoutMs.call(this, itemIndex),
+	});
+}
