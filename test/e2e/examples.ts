@@ -18,6 +18,9 @@ export const CV_PARSED_POLLING = 'cv-parsed-polling.json';
 export const CAREERS_FORM_INTAKE = 'careers-form-intake.json';
 export const CV_OPEN_JOBS = 'cv-open-jobs-for-candidate.json';
 export const RECRUITING_ASSISTANT = 'recruiting-assistant.json';
+export const BLIND_REVIEW = 'blind-review.json';
+export const REVIEW_LOOP = 'review-loop.json';
+export const CREDITS_WATCH = 'credits-watch.json';
 
 export const AFFINDA_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaTrigger';
 export const AFFINDA_POLLING_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaPollingTrigger';
@@ -30,6 +33,10 @@ export interface ExampleSetup {
 	openRoles: string[];
 	/** Where the workflows post their notifications (a chat webhook, for users). */
 	notifyUrl: string;
+	/** The organization whose credits the credits watch reports (its own example only). */
+	organization?: string;
+	/** The credits that raise the credits watch's alarm, if not the example's own. */
+	creditsThreshold?: number;
 }
 
 export interface ImportedExample {
@@ -86,6 +93,22 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 	},
 	[RECRUITING_ASSISTANT]: (workflow, setup) =>
 		setParameters(workflow, 'Parse a CV from a link', { workspace: byId(setup.workspace) }),
+	[BLIND_REVIEW]: (workflow, setup) =>
+		setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) }),
+	[REVIEW_LOOP]: (workflow, setup) =>
+		setParameters(workflow, 'CV validated', { workspace: byId(setup.workspace) }),
+	[CREDITS_WATCH]: (workflow, setup) => {
+		if (!setup.organization) throw new Error(`${CREDITS_WATCH} needs the organization`);
+		const usage = setParameters(workflow, 'Credits used', {
+			organization: byId(setup.organization),
+		});
+		const posting = setParameters(usage, 'Tell the team', { url: setup.notifyUrl });
+		if (setup.creditsThreshold === undefined) return posting;
+		// The sticky note's "the number of credits that should raise the alarm".
+		const alarm = setup.creditsThreshold;
+		const raised = JSON.stringify(posting).replace('"rightValue":150', `"rightValue":${alarm}`);
+		return JSON.parse(raised) as WorkflowJson;
+	},
 	[CAREERS_FORM_INTAKE]: (workflow, setup) => {
 		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
 		return setParameters(parsing, 'Rank for the open role', {

@@ -10,12 +10,15 @@ import type { INodeExecutionData } from 'n8n-workflow';
 import { startEmulator, type Emulator, type ReceivedRequest } from '../emulator';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
 import {
+	BLIND_REVIEW,
+	CREDITS_WATCH,
 	CV_EMAIL_INTAKE,
 	CV_OPEN_JOBS,
 	importExample,
 	NIGHTLY_REMATCH,
 	prepareExample,
 	RANK_CANDIDATES,
+	REVIEW_LOOP,
 	type ExampleSetup,
 } from './examples';
 import type { Execution } from '../helpers/real-n8n/n8n-client';
@@ -570,7 +573,89 @@ describe('the example workflows in test/examples', () => {
 				...emulator.fixtures.jobDescriptions.slice(0, 2).map((job) => job.identifier),
 			],
 			notifyUrl: inbox.url,
+			organization: emulator.fixtures.organization.identifier,
 		};
+	});
+
+	test(`${BLIND_REVIEW}: the CV is parsed, its redacted PDF reaches the email to the hiring manager`, async () => {
+		const email = applicationEmail(
+			'Olivia Nguyen <olivia.nguyen@example.com>',
+			emulator.fixtures.sampleFiles.resumeText,
+		);
+		const example = await importExample(n8n.client, BLIND_REVIEW, setup);
+		const execution = await n8n.client.runManually(example.stored, example.trigger, {
+			[example.trigger]: [email],
+		});
+		const parsed = outputItems(execution, 'Parse CV')[0].json as { identifier: string };
+		expect(requestsTo('GET', `/v3/documents/${parsed.identifier}/redacted`)).toHaveLength(1);
+		// What reaches the email node: the redacted PDF as its attachment, named and typed.
+		const [redacted] = outputItems(execution, 'Redacted CV');
+		expect(redacted.json).toMatchObject({
+			identifier: parsed.identifier,
+			file: 'redacted',
+			fileName: 'olivia-nguyen-redacted.pdf',
+			mimeType: 'application/pdf',
+		});
+		expect(redacted.binary?.data).toMatchObject({
+			fileName: 'olivia-nguyen-redacted.pdf',
+			mimeType: 'application/pdf',
+		});
+		// The email node cannot send here (no mail server): it is where the run stops, and only there.
+		expect(Object.keys(execution.data.resultData.runData)).toContain('Email the hiring manager');
+		expect(execution.data.resultData.lastNodeExecuted).toBe('Email the hiring manager');
+	});
+
+	test(`${REVIEW_LOOP}: the reviewer's approval validates the CV; the polling trigger then indexes it`, async () => {
+		const identifier = await uploadToEmulator(
+			emulator.fixtures.sampleFiles.resumePdf,
+			emulator.fixtures.documentTypes.resume.identifier,
+		);
+		const example = await importExample(n8n.client, REVIEW_LOOP, setup);
+		const decision = await n8n.client.runManually(example.stored, "Reviewer's decision", {
+			"Reviewer's decision": [{ json: { body: { documentId: identifier, decision: 'approve' } } }],
+		});
+		expect(executionError(decision)).toBeUndefined();
+		expect(requestsTo('PATCH', `/v3/documents/${identifier}`).map((r) => r.body)).toEqual([
+			{ isConfirmed: true },
+		]);
+		expect(emulator.store.document(identifier)?.confirmedDt).not.toBeNull();
+
+		// As "Test step" on the trigger does: the newest validated document, this CV.
+		const validated = await n8n.client.runManually(example.stored, 'CV validated');
+		expect(executionError(validated)).toBeUndefined();
+		expect(outputItems(validated, 'CV validated').map((item) => item.json.identifier)).toEqual([
+			identifier,
+		]);
+		expect(
+			requestsTo('POST', '/v3/index/all-resumes/documents').map((request) => request.body),
+		).toEqual([{ document: identifier }]);
+	});
+
+	test(`${CREDITS_WATCH}: usage over the threshold tells the team; under it, nothing is posted`, async () => {
+		const usage = emulator.store.organization.identifier;
+		const quiet = await importExample(n8n.client, CREDITS_WATCH, setup);
+		const night = await n8n.client.runManually(quiet.stored, quiet.trigger);
+		expect(executionError(night)).toBeUndefined();
+		const [report] = requestsTo('GET', '/v3/usage');
+		expect(report.query).toMatchObject({ organization: usage });
+		expect(report.query.end).toMatch(/^\d{4}-\d\d-\d\d$/);
+		const total = outputItems(night, 'Credits used')[0].json.total as number;
+		expect(total).toBeGreaterThan(0);
+		expect(total).toBeLessThan(150);
+		expect(inbox.requests).toHaveLength(0);
+
+		const alarmed = await importExample(n8n.client, CREDITS_WATCH, {
+			...setup,
+			creditsThreshold: 1,
+		});
+		expect(
+			executionError(await n8n.client.runManually(alarmed.stored, alarmed.trigger)),
+		).toBeUndefined();
+		expect(inbox.requests).toHaveLength(1);
+		expect(inbox.requests[0].body).toEqual({
+			text: expect.stringMatching(new RegExp(`^Affinda: ${total} credits used from `)),
+			total,
+		});
 	});
 
 	test(`${RANK_CANDIDATES}: a shortlist of ten, best first, each entry paired to its search result`, async () => {
@@ -830,7 +915,7 @@ async function directSearchCount(body: object): Promise<number> {
 async function uploadToEmulator(
 	path: string,
 	documentType: string,
-	index: string,
+	index?: string,
 ): Promise<string> {
 	const form = new FormData();
 	form.append('workspace', emulator.fixtures.workspaces.recruitment.identifier);
@@ -847,6 +932,7 @@ async function uploadToEmulator(
 			`Uploading ${path} to the emulator failed: ${response.status} ${await response.text()}`,
 		);
 	const identifier = ((await response.json()) as { meta: { identifier: string } }).meta.identifier;
+	if (index === undefined) return identifier;
 	const added = await fetch(`${emulator.url}/v3/index/${index}/documents`, {
 		method: 'POST',
 		headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
