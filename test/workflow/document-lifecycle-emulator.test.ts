@@ -199,6 +199,7 @@ describe('a document’s life after parsing, against the emulator', () => {
 				emails: ['grace@example.com'],
 				skills: [{ name: 'COBOL' }],
 			}),
+			output: 'document',
 			options: { customIdentifier: 'ats-hopper' },
 		};
 		const first = await run(parameters);

@@ -66,6 +66,7 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			operation: 'update',
 			identifier: locator('docA'),
 			updateFields,
+			output: 'document',
 			...extra,
 		});
 
@@ -112,9 +113,9 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			]);
 		});
 
-		test('only what is set is sent; Compact asks for a compact answer, Simplify off gives it whole', async () => {
+		test('only what is set is sent; Compact asks for a compact answer, Output Raw gives it whole', async () => {
 			const { output } = await run(
-				update({ isConfirmed: true }, { simplify: false, options: { compact: true } }),
+				update({ isConfirmed: true }, { output: 'raw', options: { compact: true } }),
 			);
 			expect(wire()).toEqual([
 				['PATCH', '/v3/documents/docA', { compact: 'true' }, { isConfirmed: true }],
@@ -299,6 +300,7 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			resource: 'document',
 			operation: 'createFromData',
 			data,
+			output: 'document',
 			options,
 		});
 		const emptyList = { body: { count: 0, next: null, previous: null, results: [] } };
@@ -484,11 +486,14 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			['reject', { isRejected: true }],
 			['archive', { isArchived: true }],
 		])(
-			'the model asks to %s: the one flag goes out, and it reads the document back',
+			'the model asks to %s: the one flag goes out, and it reads the document back as a row',
 			async (reviewStep, body) => {
 				const { run: finished } = await callAsTool({ identifier: 'docA', reviewStep });
 				expect(wire()).toEqual([['PATCH', '/v3/documents/docA', {}, body]]);
-				expect(toolAnswer(finished)).toEqual([simplified('docA')]);
+				// The document as one flat row, as Get answers a model.
+			expect(toolAnswer(finished)).toEqual([
+				expect.objectContaining({ identifier: 'docA', fullName: 'Jane Doe' }),
+			]);
 			},
 		);
 

@@ -9,14 +9,14 @@ import {
 	readOptionalText,
 } from '../../helpers/parameters';
 import { readRequestTimeoutMs, requestForItem } from '../../helpers/operationOptions';
-import { withItem, type RequestAdvice } from '../../../shared';
-import { optionsCollection, simplifyParameter } from '../common.descriptions';
+import { OUTPUT_PARAMETER, ROW_OPTIONS, withItem, type RequestAdvice } from '../../../shared';
+import { optionsCollection } from '../common.descriptions';
 import {
 	DOCUMENTS_PATH,
-	documentOutput,
 	documentPath,
 	metaOf,
 	newestWithCustomIdentifier,
+	readDocumentOutput,
 } from './document';
 import { customIdentifierOption } from './upload/parameters';
 
@@ -72,7 +72,7 @@ const ifAlreadyCreatedProperty: INodeProperties = {
 
 const properties: INodeProperties[] = [
 	dataParameter,
-	simplifyParameter,
+	OUTPUT_PARAMETER,
 	optionsCollection([
 		{
 			...customIdentifierOption,
@@ -80,6 +80,7 @@ const properties: INodeProperties[] = [
 				'Your own identifier for the document, such as the candidate or job ID in your ATS; set on the document once it is created',
 		},
 		ifAlreadyCreatedProperty,
+		...ROW_OPTIONS,
 	]),
 ];
 
@@ -155,6 +156,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (!data || Object.keys(data).length === 0) {
 		invalid(dataParameter, value, 'a JSON object with at least one field');
 	}
+	const output = readDocumentOutput.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const customIdentifier = readOptionalText(customIdentifierOption, options.customIdentifier);
 	const choice = (readOptionalChoice(
@@ -165,7 +167,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	if (customIdentifier === undefined || choice === 'createAgain') {
 		const document = await create.call(this, itemIndex, data, customIdentifier);
-		return { ...documentOutput.call(this, itemIndex, document), reused: false };
+		return { ...output.shape(document), reused: false };
 	}
 	let outcomes = outcomesByRun.get(this);
 	if (!outcomes) outcomesByRun.set(this, (outcomes = new Map()));
@@ -198,5 +200,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 		);
 	}
-	return { ...documentOutput.call(this, itemIndex, document), reused };
+	return { ...output.shape(document), reused };
 }

@@ -8,8 +8,8 @@ import {
 	readOptionalIdentifier,
 } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/operationOptions';
-import { resourceLocator } from '../../../shared';
-import { optionsCollection, simplifyParameter } from '../common.descriptions';
+import { OUTPUT_PARAMETER, resourceLocator, ROW_OPTIONS } from '../../../shared';
+import { optionsCollection } from '../common.descriptions';
 import { forModel, fromAI } from '../tool';
 import { filledByModelAsTool } from '../tool.descriptions';
 import {
@@ -18,7 +18,7 @@ import {
 	documentTypeLocator,
 	workspaceLocator,
 } from './descriptions';
-import { documentOutput, documentPath, readDocumentIdentifier } from './document';
+import { documentPath, readDocumentIdentifier, readDocumentOutput } from './document';
 import { customIdentifierOption, uploadOptions } from './upload/parameters';
 import { toMultipartValue } from './upload/values';
 
@@ -105,8 +105,8 @@ const properties: INodeProperties[] = [
 		fromAI('reviewStep', `One of ${Object.keys(REVIEW_STEPS).join(', ')}`),
 	),
 	updateFieldsParameter,
-	simplifyParameter,
-	optionsCollection([compactOption]),
+	OUTPUT_PARAMETER,
+	optionsCollection([compactOption, ...ROW_OPTIONS]),
 ];
 
 /** What a model reads about this operation as a tool (actions/tool.ts). */
@@ -168,6 +168,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
 		this.getNodeParameter('reviewStep', itemIndex, ''),
 	);
+	const output = readDocumentOutput.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const document = await requestForItem.call(this, {
 		method: 'PATCH',
@@ -178,5 +179,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// Setting the same values twice leaves the same document.
 		idempotent: true,
 	});
-	return documentOutput.call(this, itemIndex, document);
+	return output.shape(document);
 }
