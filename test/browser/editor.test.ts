@@ -362,6 +362,10 @@ describe('every panel', () => {
 		'Get many indices',
 		'Update an annotation',
 		'Update many annotations',
+		'Update a document',
+		'Download a document file',
+		'Create a document from data',
+		'Get credits usage',
 	];
 
 	/** What each panel must show as it opens, or once its options are added. */
@@ -484,6 +488,32 @@ describe('every panel', () => {
 			const added = await requestTo('POST', /^\/v3\/index\/.+\/documents$/);
 			expect(added.path).toBe(`/v3/index/${emulator.fixtures.indices.newCandidates}/documents`);
 			expect(added.body).toEqual({ document: idOf(document) });
+		},
+		TASK_TIMEOUT_MS,
+	);
+});
+
+/* ------------------------------------------------- a document's life after parsing */
+
+describe('Document → Update', () => {
+	test(
+		'a collection picked from its list, for a document picked from its list, reaches the service',
+		async () => {
+			await newWorkflowWith('Update a document');
+			const document = await editor.pickFromList('identifier');
+			await editor.addFromDropdown('Add Field', 'Collection');
+			const collection = await editor.pickFromList(
+				'collection',
+				new RegExp(emulator.fixtures.collections.resumes.name),
+			);
+			await editor.screenshot('panel-update-collection-picked');
+			await editor.executeStep();
+			const update = await requestTo('PATCH', /^\/v3\/documents\//);
+			expect(update.path).toBe(`/v3/documents/${idOf(document)}`);
+			expect(collection).toMatch(new RegExp(emulator.fixtures.collections.resumes.name));
+			expect(update.body).toEqual({
+				collection: emulator.fixtures.collections.resumes.identifier,
+			});
 		},
 		TASK_TIMEOUT_MS,
 	);
