@@ -12,14 +12,7 @@ export {
 	eventItem,
 	type AffindaEvent,
 } from './documentEvents';
-export {
-	DOCUMENTS_PATH,
-	documentPath,
-	EXTRACTOR,
-	INDICES_PATH,
-	pathSegment,
-	TAGS_PATH,
-} from './service';
+export { DOCUMENTS_PATH, documentPath, INDICES_PATH, pathSegment, TAGS_PATH } from './service';
 export {
 	documentKind,
 	documentRow,

@@ -28,8 +28,5 @@ export const INDICES_PATH = '/v3/index';
 /** Where the service keeps tags (a workspace's labels for documents). */
 export const TAGS_PATH = '/v3/tags';
 
-/** A document's `extractor`: the kind of document Affinda parsed it as. */
-export const EXTRACTOR = {
-	resume: 'resume',
-	jobDescription: 'job-description',
-} as const;
+// Which kind a document is (resume, job description, other) is told by output/kind.ts, from its
+// extractor and its collection's: NextGen's `resume-v4` is a resume too.

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { eventItem } from '../../nodes/shared/documentEvents';
+import { documentRow, JOB_DESCRIPTION_COLUMNS } from '../../nodes/shared/output';
+import { CUSTOM_TYPE_DOCUMENT, LEGACY_CV, NEXTGEN_CV } from '../fixtures/documents/same-cv';
 import { NODE_TYPES, problemsOf } from './node-parameters';
 import { PACKAGE_NAME, PROJECT_ROOT } from './project-root';
 
@@ -38,7 +40,7 @@ export function jsonBlocks(markdown: string): Block[] {
 	return blocks;
 }
 
-export type Kind = 'Affinda node parameters' | 'workflow' | 'Affinda Trigger item';
+export type Kind = 'Affinda node parameters' | 'workflow' | 'Affinda Trigger item' | 'Flat Row samples';
 
 const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -79,6 +81,9 @@ export function blockProblems({ line, text }: Block): {
 			problems: json.flatMap((parameters, n) => parametersProblems(parameters, `${at} [${n}]`)),
 			parameters: json as INodeParameters[],
 		};
+	}
+	if (Array.isArray(json) && json.length > 0 && json.every(isFlatRow)) {
+		return { kind: 'Flat Row samples', problems: flatRowProblems(json as IDataObject[], at) };
 	}
 	if (isObject(json) && Array.isArray(json.nodes)) {
 		const ours = (json.nodes as IDataObject[]).filter((node) =>
@@ -126,4 +131,28 @@ export function blockProblems({ line, text }: Block): {
 export function readmeSnippets() {
 	const blocks = jsonBlocks(readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8'));
 	return blocks.map((block) => ({ block, ...blockProblems(block) }));
+}
+
+/** A Flat Row: an object with an `identifier`, and no node parameters. */
+function isFlatRow(value: unknown): boolean {
+	return isObject(value) && typeof value.identifier === 'string' && !('resource' in value);
+}
+
+/**
+ * The README's sample rows are what the node makes: a resume row is the one the same CV gives in
+ * every schema (test/fixtures/documents/same-cv.ts), a job description row has the table's
+ * default columns, any other type's row is the custom type's.
+ */
+function flatRowProblems([resume, jobDescription, other]: IDataObject[], at: string): string[] {
+	const problems: string[] = [];
+	for (const document of [LEGACY_CV, NEXTGEN_CV]) {
+		if (JSON.stringify(documentRow(document)) !== JSON.stringify(resume))
+			problems.push(`${at}: the resume row is not what the node makes of the same CV`);
+	}
+	const columns = JOB_DESCRIPTION_COLUMNS.filter((c) => c.byDefault).map((c) => c.name);
+	if (JSON.stringify(Object.keys(jobDescription ?? {})) !== JSON.stringify(columns))
+		problems.push(`${at}: a job description row has the columns ${columns.join(', ')}`);
+	if (JSON.stringify(documentRow(CUSTOM_TYPE_DOCUMENT)) !== JSON.stringify(other))
+		problems.push(`${at}: the other type's row is not what the node makes of the custom type`);
+	return problems;
 }

@@ -131,6 +131,48 @@ describe('the document list', () => {
 	});
 });
 
+describe('the resume and job description pickers', () => {
+	test('list NextGen resumes as resumes: by extractor, collection extractor or base extractor', async () => {
+		const document = (
+			identifier: string,
+			extractor: string,
+			collectionExtractor?: IDataObject,
+		) => ({
+			extractor,
+			meta: {
+				identifier,
+				fileName: `${identifier}.pdf`,
+				collection: collectionExtractor ? { extractor: collectionExtractor } : null,
+			},
+		});
+		const { context } = loadOptionsContext({
+			[`GET /v3/documents?limit=${PAGE_SIZE.documents}&offset=0`]: {
+				count: 6,
+				next: null,
+				results: [
+					document('legacy', 'resume'),
+					document('nextGen', 'resume-v4'),
+					document('custom', 'resume-v4-custom_field_type', { identifier: 'resume-v4' }),
+					document('based', 'cv-acme', { identifier: 'cv-acme', baseExtractor: 'resume' }),
+					document('job', 'job-description'),
+					document('rtw', 'right-to-work-check'),
+				],
+			},
+		});
+		const values = async (search: typeof searchResumes) =>
+			(await search.call(context)).results.map((result) => result.value);
+		expect(await values(searchResumes)).toEqual(['legacy', 'nextGen', 'custom', 'based']);
+		expect(await values(searchJobDescriptions)).toEqual(['job']);
+		expect(await values(searchIndexableDocuments)).toEqual([
+			'legacy',
+			'nextGen',
+			'custom',
+			'based',
+			'job',
+		]);
+	});
+});
+
 describe('the lists against the emulator', () => {
 	let emulator: Emulator;
 	const context = (parameters: IDataObject = {}) =>

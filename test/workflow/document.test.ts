@@ -304,21 +304,24 @@ describe('Document → Get, Get Many, Delete and Update Data, in a workflow, on 
 			);
 		});
 
-		test("refused for a resume: the service's own reason stands", async () => {
-			server.respondWith(({ method }) =>
-				method === 'POST'
-					? serviceError(400, 'invalid', 'Enter a valid email address.', 'emails')
-					: { body: documentAnswer('docA') },
-			);
-			const { error } = await run(
-				documentParameters('updateData', { data: '{"emails": ["nope"]}' }),
-			);
-			expect(server.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
-			expect(error()?.name).toBe('NodeApiError');
-			expect(error()?.message).toBe(
-				'Affinda rejected the request: emails: Enter a valid email address. [item 0]',
-			);
-		});
+		test.each([['resume'], ['resume-v4'], ['resume-v4-custom_field_type']])(
+			"refused for a resume (extractor %s, NextGen too): the service's own reason stands",
+			async (extractor) => {
+				server.respondWith(({ method }) =>
+					method === 'POST'
+						? serviceError(400, 'invalid', 'Enter a valid email address.', 'emails')
+						: { body: documentAnswer('docA', { extractor }) },
+				);
+				const { error } = await run(
+					documentParameters('updateData', { data: '{"emails": ["nope"]}' }),
+				);
+				expect(server.requests.map((r) => r.method)).toEqual(['POST', 'GET']);
+				expect(error()?.name).toBe('NodeApiError');
+				expect(error()?.message).toBe(
+					'Affinda rejected the request: emails: Enter a valid email address. [item 0]',
+				);
+			},
+		);
 
 		test('a 500 is not explained away; setting the same data again is safe, so it is retried', async () => {
 			server.respondWith(() => ({ status: 500, body: { type: 'server_error', errors: [] } }));

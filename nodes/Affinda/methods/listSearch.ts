@@ -5,12 +5,13 @@ import {
 	byName,
 	namedEntries,
 	describeAnswer,
+	documentKind,
 	DOCUMENTS_PATH,
-	EXTRACTOR,
 	listFrom,
 	PAGE_SIZE,
 	searchWorkspaces,
 	unexpectedAnswer,
+	type DocumentKind,
 } from '../../shared';
 import { readTags } from '../helpers/tags';
 
@@ -20,13 +21,15 @@ export { searchDocumentTypes, searchOrganizations, searchWorkspaces } from '../.
 
 /**
  * Documents whose file name (or tag) contains the filter, newest first as the service orders them;
- * only those of the given extractors, when named (the list endpoint cannot filter by type).
+ * only those of the given kinds, when named (the list endpoint cannot filter by type). A kind is
+ * told by extractor, its collection's extractor and base extractor (documentKind): NextGen resumes
+ * (`resume-v4`, …) are resumes.
  */
 async function documentsPage(
 	this: ILoadOptionsFunctions,
 	filter: string | undefined,
 	paginationToken: string | undefined,
-	extractors?: readonly string[],
+	kinds?: readonly DocumentKind[],
 ): Promise<INodeListSearchResult> {
 	const offset = Number(paginationToken ?? 0) || 0;
 	const qs: IDataObject = { limit: PAGE_SIZE.documents, offset };
@@ -42,8 +45,7 @@ async function documentsPage(
 		throw unexpectedAnswer.call(this, source, `${describeAnswer(page)}, not a page of results`);
 	}
 	const wanted = (documents as unknown[]).filter(
-		(document) =>
-			!extractors || extractors.includes(String((document as IDataObject | null)?.extractor)),
+		(document) => !kinds || kinds.includes(documentKind((document ?? {}) as IDataObject)),
 	);
 	const metas = listFrom.call(
 		this,
@@ -73,7 +75,7 @@ export async function searchResumes(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await documentsPage.call(this, filter, paginationToken, [EXTRACTOR.resume]);
+	return await documentsPage.call(this, filter, paginationToken, ['resume']);
 }
 
 export async function searchJobDescriptions(
@@ -81,7 +83,7 @@ export async function searchJobDescriptions(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await documentsPage.call(this, filter, paginationToken, [EXTRACTOR.jobDescription]);
+	return await documentsPage.call(this, filter, paginationToken, ['jobDescription']);
 }
 
 /** Resumes and job descriptions: the documents an index holds. */
@@ -90,10 +92,7 @@ export async function searchIndexableDocuments(
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	return await documentsPage.call(this, filter, paginationToken, [
-		EXTRACTOR.resume,
-		EXTRACTOR.jobDescription,
-	]);
+	return await documentsPage.call(this, filter, paginationToken, ['resume', 'jobDescription']);
 }
 
 /**

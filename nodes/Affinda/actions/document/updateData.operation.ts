@@ -3,13 +3,12 @@ import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-work
 
 import { invalid, parseJsonObject } from '../../helpers/parameters';
 import { requestForItem } from '../../helpers/operationOptions';
-import { EXTRACTOR, withItem } from '../../../shared';
+import { documentKind, withItem, type DocumentKind } from '../../../shared';
 import { optionsCollection, simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentOutput, documentPath, readDocumentIdentifier } from './document';
 
 /** The extractors whose data this endpoint updates; other documents change through annotations. */
-const UPDATABLE_EXTRACTORS: string[] = [EXTRACTOR.resume, EXTRACTOR.jobDescription];
 
 const dataParameter: INodeProperties = {
 	displayName: 'Data',
@@ -61,6 +60,7 @@ async function explainRefusal(
 	// Anything else goes back as it came; the router names its item.
 	if (!(refusal instanceof NodeApiError) || refusal.httpCode !== '400') return refusal;
 	let extractor: unknown;
+	let kind: DocumentKind;
 	try {
 		const document = await requestForItem.call(this, {
 			method: 'GET',
@@ -69,10 +69,12 @@ async function explainRefusal(
 			itemIndex,
 		});
 		extractor = document.extractor;
+		// NextGen resumes (`resume-v4`, …) are resumes too.
+		kind = documentKind(document);
 	} catch {
 		return refusal;
 	}
-	if (typeof extractor !== 'string' || UPDATABLE_EXTRACTORS.includes(extractor)) return refusal;
+	if (typeof extractor !== 'string' || kind !== 'other') return refusal;
 	return new NodeOperationError(
 		this.getNode(),
 		withItem(
