@@ -391,6 +391,28 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			expect(error()?.description).toMatch(/^Do not run this item again.*Document → Update/);
 		});
 
+		test('Continue on Fail: the item with bad Data to the error output, paired; the others created', async () => {
+			server.respondWith(() => ({ status: 201, body: documentAnswer('docNew') }));
+			const { output } = await run(
+				create({}, '={{ $json.record }}'),
+				[
+					{ record: { emails: ['a@example.com'] } },
+					{ record: 'not a record' },
+					{ record: { emails: ['c@example.com'] } },
+				],
+				{ onError: 'continueErrorOutput' },
+			);
+			expect(server.requests.map((r) => r.body)).toEqual([
+				{ data: { emails: ['a@example.com'] } },
+				{ data: { emails: ['c@example.com'] } },
+			]);
+			expect(output(AFFINDA_NODE_NAME, 0).map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 2 },
+			]);
+			expect(output(AFFINDA_NODE_NAME, 1).map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
+		});
+
 		test.each([['not json'], ['{}'], ['[1, 2]']])(
 			'Data %j is refused before any request',
 			async (data) => {
@@ -443,6 +465,26 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			]);
 		});
 
+		test('Continue on Fail: the item with a bad Start to the error output, paired; the others sent', async () => {
+			server.respondWith(() => ({ body: usageAnswer }));
+			const { output } = await run(
+				usage({ start: '={{ $json.from }}' }),
+				[{ from: '2026-11-01' }, { from: 'soon' }, { from: '2026-10-01' }],
+				{ onError: 'continueErrorOutput' },
+			);
+			expect(server.requests.map((r) => r.query.start)).toEqual(['2026-11-01', '2026-10-01']);
+			expect(output(AFFINDA_NODE_NAME, 0).map((item) => item.pairedItem)).toEqual([
+				{ item: 0 },
+				{ item: 2 },
+			]);
+			expect(
+				output(AFFINDA_NODE_NAME, 1).map((item) => [
+					String(item.json.error).startsWith('Parameter "Start" (start) is "soon"'),
+					item.pairedItem,
+				]),
+			).toEqual([[true, { item: 1 }]]);
+		});
+
 		test.each([
 			[{ start: 'last month' }, /^Parameter "Start" \(start\) is "last month", but must be a date/],
 			[
@@ -491,9 +533,9 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 				const { run: finished } = await callAsTool({ identifier: 'docA', reviewStep });
 				expect(wire()).toEqual([['PATCH', '/v3/documents/docA', {}, body]]);
 				// The document as one flat row, as Get answers a model.
-			expect(toolAnswer(finished)).toEqual([
-				expect.objectContaining({ identifier: 'docA', fullName: 'Jane Doe' }),
-			]);
+				expect(toolAnswer(finished)).toEqual([
+					expect.objectContaining({ identifier: 'docA', fullName: 'Jane Doe' }),
+				]);
 			},
 		);
 
