@@ -491,6 +491,28 @@ describe('every panel', () => {
 		},
 		TASK_TIMEOUT_MS,
 	);
+
+	test(
+		'Document → Add Tag: a tag picked from its list, named with its workspace, reaches the service',
+		async () => {
+			const workspace = emulator.fixtures.workspaces.recruitment;
+			const created = await fetch(`${emulator.url}/v3/tags`, {
+				method: 'POST',
+				headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+				body: JSON.stringify({ name: 'shortlisted', workspace: workspace.identifier }),
+			});
+			const tag = (await created.json()) as { id: number };
+			await newWorkflowWith('Add a tag to documents');
+			const document = await editor.pickFromList('identifier');
+			const picked = await editor.pickFromList('tag', /shortlisted/);
+			await editor.screenshot('panel-add-tag-picked');
+			expect(picked).toBe(`shortlisted (${workspace.name})`);
+			await editor.executeStep();
+			const batch = await requestTo('POST', '/v3/documents/batch_add_tag');
+			expect(batch.body).toEqual({ identifiers: [idOf(document)], tag: tag.id });
+		},
+		TASK_TIMEOUT_MS,
+	);
 });
 
 /* ------------------------------------------------- a document's life after parsing */

@@ -21,6 +21,7 @@ export const RECRUITING_ASSISTANT = 'recruiting-assistant.json';
 export const BLIND_REVIEW = 'blind-review.json';
 export const REVIEW_LOOP = 'review-loop.json';
 export const CREDITS_WATCH = 'credits-watch.json';
+export const CANDIDATE_WITHDRAWAL = 'candidate-withdrawal.json';
 
 export const AFFINDA_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaTrigger';
 export const AFFINDA_POLLING_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaPollingTrigger';
@@ -66,6 +67,8 @@ function parsedCvEdits(workflow: WorkflowJson, setup: ExampleSetup): WorkflowJso
 /** Per example, the edits its sticky note asks a user to make. */
 const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) => WorkflowJson> = {
 	[RANK_CANDIDATES]: (workflow) => workflow,
+	// The index is named in the file; the ATS is given the webhook's URL.
+	[CANDIDATE_WITHDRAWAL]: (workflow) => workflow,
 	[NIGHTLY_REMATCH]: (workflow, setup) => {
 		const openJobs = {
 			name: 'jobDescriptionIds',

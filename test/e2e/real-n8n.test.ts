@@ -11,6 +11,7 @@ import { startEmulator, type Emulator, type ReceivedRequest } from '../emulator'
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
 import {
 	BLIND_REVIEW,
+	CANDIDATE_WITHDRAWAL,
 	CREDITS_WATCH,
 	CV_EMAIL_INTAKE,
 	CV_OPEN_JOBS,
@@ -894,6 +895,43 @@ describe('the example workflows in test/examples', () => {
 				`^New applicant Olivia Nguyen <olivia\\.nguyen@example\\.com> fits 5 open jobs: .+\\. Best fit: ${escape(String(jobs[0].jobTitle))}\\. Skills matched: .*\\. The job also asks for: `,
 			),
 		);
+	});
+
+	test(`${CANDIDATE_WITHDRAWAL}: the ATS posts a withdrawal; the CV leaves the index and then Affinda`, async () => {
+		const index = emulator.fixtures.indices.resumes;
+		const withdrawn = await uploadToEmulator(
+			emulator.fixtures.sampleFiles.resumePdf,
+			emulator.fixtures.documentTypes.resume.identifier,
+			index,
+		);
+		emulator.clearReceived();
+		const example = await importExample(n8n.client, CANDIDATE_WITHDRAWAL, setup);
+		await n8n.client.activateWebhookWorkflow(example.stored.id, 'candidate-withdrawn');
+		const response = await fetch(`${n8n.baseUrl}/webhook/candidate-withdrawn`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ affindaDocument: withdrawn, candidateRef: 'ats-311' }),
+		});
+		const execution = await n8n.client.latestExecution(example.stored.id);
+		expect({ status: response.status, error: executionError(execution) }).toEqual({
+			status: 200,
+			error: undefined,
+		});
+		expect(await response.json()).toEqual({ deleted: true });
+		expect(
+			emulator.received
+				.filter((request) => request.method === 'DELETE')
+				.map((request) => request.path),
+		).toEqual([`/v3/index/${index}/documents/${withdrawn}`, `/v3/documents/${withdrawn}`]);
+		expect(json(outputItems(execution, 'Remove from search'))).toEqual([
+			{ index, document: withdrawn, removed: true },
+		]);
+		expect(outputItems(execution, 'Delete the CV').map((item) => item.pairedItem)).toEqual([
+			{ item: 0 },
+		]);
+		// Gone from the index and from Affinda.
+		expect(emulator.store.indices.get(index)?.members.has(withdrawn)).toBe(false);
+		expect(emulator.store.document(withdrawn)).toBeUndefined();
 	});
 });
 
