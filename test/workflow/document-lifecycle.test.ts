@@ -244,6 +244,29 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			}
 		});
 
+		test('Original File of a document without a file name: named by the answer’s Content-Disposition', async () => {
+			server.respondWith(({ path }) =>
+				path === '/files/docA'
+					? {
+							bytes: Buffer.from('plain text CV'),
+							headers: {
+								'content-type': 'text/plain; charset=utf-8',
+								'content-disposition': "attachment; filename*=UTF-8''Jos%C3%A9%20CV.txt",
+							},
+						}
+					: {
+							body: documentAnswer('docA', {
+								meta: { fileName: null, file: `${server.url}/files/docA` },
+							}),
+						},
+			);
+			const { output } = await run(download({ file: 'original' }));
+			expect(output(AFFINDA_NODE_NAME)[0].binary?.data).toMatchObject({
+				fileName: 'José CV.txt',
+				mimeType: 'text/plain',
+			});
+		});
+
 		test('PDF: the document’s pdf link on the service itself, with the key', async () => {
 			server.respondWith(({ path }) =>
 				path === '/files/docA.pdf'
