@@ -6,6 +6,10 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/** What the credential test says of a host that redirects (n8n 2.8 says "status code 302"). */
+const REDIRECT_REFUSED =
+	"The Base URL redirects to another address: enter that address as the Base URL (the key is sent to the credential's host only)";
+
 export class AffindaApi implements ICredentialType {
 	name = 'affindaApi';
 
@@ -95,12 +99,19 @@ export class AffindaApi implements ICredentialType {
 	};
 
 	// Listing organizations is the cheapest authenticated call; a wrong key or region answers 401.
+	// n8n follows a redirect anywhere with the key by default: here none is followed, so a host
+	// that redirects fails the test, and the key goes nowhere else.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL:
 				'={{$credentials.region === "custom" ? String($credentials.baseUrl).replace(/\\/+$/, "") : "https://" + $credentials.region + ".affinda.com"}}',
 			url: '/v3/organizations',
 			method: 'GET',
+			disableFollowRedirect: true,
 		},
+		rules: [301, 302, 303, 307, 308].map((value) => ({
+			type: 'responseCode' as const,
+			properties: { value, message: REDIRECT_REFUSED },
+		})),
 	};
 }

@@ -143,6 +143,39 @@ describe('the package installed in a real n8n', () => {
 		);
 		expect([...new Set(keysSent)]).toEqual([`Bearer ${API_KEY}`, 'Bearer not-the-key']);
 	});
+
+	test("n8n's credential test keeps the key on the credential's host: a redirect to another host is not followed", async () => {
+		const elsewhere = await startRecordingServer(() => ({ body: [] }));
+		const redirecting = await startRecordingServer(() => ({
+			status: 302,
+			headers: { location: `${elsewhere.url}/v3/organizations` },
+		}));
+		try {
+			const data = { apiKey: 'redirect-test-key', region: 'custom', baseUrl: redirecting.url };
+			const tested = await n8n.client.createCredential(
+				'Affinda (redirecting host)',
+				AFFINDA_CREDENTIAL_TYPE,
+				data,
+			);
+			const answer = (await n8n.client.rest('POST', '/credentials/test', {
+				credentials: { ...tested, type: AFFINDA_CREDENTIAL_TYPE, data },
+			})) as { data: { status: string; message: string } };
+			expect(answer.data.status).toBe('Error');
+			// n8n 2.41 applies the credential's rule for the status; 2.8 says the status itself.
+			expect([
+				"The Base URL redirects to another address: enter that address as the Base URL (the key is sent to the credential's host only)",
+				'Request failed with status code 302',
+			]).toContain(answer.data.message);
+			expect(redirecting.requests.map((r) => [r.path, r.headers.authorization])).toContainEqual([
+				'/v3/organizations',
+				'Bearer redirect-test-key',
+			]);
+			expect(elsewhere.requests).toEqual([]);
+		} finally {
+			await redirecting.stop();
+			await elsewhere.stop();
+		}
+	});
 });
 
 describe('Resume → Search', () => {

@@ -10,6 +10,7 @@ import {
 	readOptionalIdentifier,
 	readWholeNumber,
 } from '../../nodes/Affinda/helpers/parameters';
+import { longestTextMatched } from '../helpers/pattern-spy';
 
 const limit = { displayName: 'Limit', name: 'limit' };
 const document = { displayName: 'Document', name: 'identifier' };
@@ -191,5 +192,32 @@ describe('JSON objects, choices and flags', () => {
 		expect(readFlag(flag, 'false')).toBe(false);
 		expect(readFlag(flag, true)).toBe(true);
 		expect(() => readFlag(flag, 1)).toThrow('is 1, but must be true or false');
+	});
+});
+
+describe('number text of any length is read in linear time', () => {
+	// 16,001 characters took 1.6 s to refuse with a pattern whose time grows with the square of
+	// the input; a million, from an earlier node's data, would have held n8n for hours.
+	test.each([
+		['16,000 digits and an x', `${'1'.repeat(16_000)}x`],
+		['16,000 digits', '1'.repeat(16_000)],
+		['a decimal point and 16,000 digits', `.${'5'.repeat(16_000)}`],
+	])('%s: refused, and no pattern is given more than 100 characters', (_, text) => {
+		let thrown: unknown;
+		const longest = longestTextMatched(() => {
+			try {
+				readNumber(limit, text);
+			} catch (error) {
+				thrown = error;
+			}
+		});
+		expect(longest).toBeLessThanOrEqual(100);
+		expect((thrown as Error).message).toMatch(/^Parameter "Limit" \(limit\) is "/);
+	});
+
+	test('ordinary number text still reads', () => {
+		expect([' 5 ', '0.5', '.5', '1e3', '-2', '+7.'].map((text) => readNumber(limit, text))).toEqual(
+			[5, 0.5, 0.5, 1000, -2, 7],
+		);
 	});
 });

@@ -2,6 +2,7 @@ import type { INode } from 'n8n-workflow';
 
 import {
 	baseUrlFromCredentials,
+	describeText,
 	formatWait,
 	pageProblem,
 	parseRetryAfter,
@@ -12,6 +13,7 @@ import {
 	type FailedRequest,
 } from '../../nodes/shared/transport';
 import { ALREADY_IN_INDEX } from '../emulator/service-errors';
+import { longestTextMatched } from '../helpers/pattern-spy';
 
 const node = { name: 'Affinda', type: 'n8n-nodes-affinda.affinda' } as INode;
 
@@ -57,6 +59,39 @@ describe('base URL from the credential', () => {
 			);
 		},
 	);
+});
+
+describe('a Base URL with a user name or password', () => {
+	const refusal = (baseUrl: string) => {
+		try {
+			baseUrlFromCredentials({ region: 'custom', baseUrl }, node);
+		} catch (error) {
+			const { message, description } = error as Error & { description?: string };
+			return { message, description };
+		}
+		return undefined;
+	};
+
+	test('is refused before any request (n8n would send it as Basic auth instead of the key), the password never quoted', () => {
+		expect(refusal('https://ana:s3cret@affinda.example.com')).toEqual({
+			message:
+				'The credential\'s Base URL "https://…@affinda.example.com" holds a user name or password; the node signs in with the API Key only',
+			description:
+				'Open the Affinda API credential and enter the origin only: https://affinda.example.com',
+		});
+	});
+
+	test.each([
+		'https://ana:s3cret@affinda.example.com/v3',
+		'ana:s3cret@affinda.example.com',
+		'ftp://ana:s3cret@files.example.com',
+		'https://ana:s3cret@@affinda.example.com',
+		' https://:s3cret@affinda.example.com/ ',
+	])('%s: refused, and no message or description holds the password', (baseUrl) => {
+		const refused = refusal(baseUrl);
+		expect(refused).toBeDefined();
+		expect(JSON.stringify(refused)).not.toContain('s3cret');
+	});
 });
 
 describe('retries', () => {
@@ -222,5 +257,42 @@ describe('service errors in words', () => {
 		);
 		expect(error.message).toBe('Affinda rejected the request: bad header Bearer [API key]');
 		expect(JSON.stringify(error.context)).not.toContain('sk-secret-1');
+	});
+});
+
+describe('text from the service or the credential is read in linear time', () => {
+	test('the <title> of an unexpected HTML page: found without a pattern, however the page is built', () => {
+		const hostile = `<html>${'<title'.repeat(30_000)}`;
+		let said = '';
+		expect(longestTextMatched(() => (said = describeText(hostile)))).toBe(0);
+		expect(said).toBe('an HTML page');
+		const proxyPage =
+			'<!DOCTYPE html><html><head><TITLE lang="en"> 502 Bad Gateway </TITLE></head><body>nginx</body></html>';
+		expect(describeText(proxyPage)).toBe('an HTML page ("502 Bad Gateway")');
+		expect(describeText(`<html><title>${'x'.repeat(81)}</title>`)).toBe('an HTML page');
+	});
+
+	test("the Base URL's trailing slashes are stripped without a pattern", () => {
+		const slashes = '/'.repeat(30_000);
+		let thrown: Error | undefined;
+		const longest = longestTextMatched(() => {
+			try {
+				baseUrlFromCredentials(
+					{ region: 'custom', baseUrl: `https://affinda.example.com${slashes}x` },
+					node,
+				);
+			} catch (error) {
+				thrown = error as Error;
+			}
+		});
+		// Only short text (the error's own words) meets a pattern, never the 30,000 slashes.
+		expect(longest).toBeLessThanOrEqual(100);
+		expect(thrown?.message).toMatch(/has a path; the node adds/);
+		expect(
+			baseUrlFromCredentials(
+				{ region: 'custom', baseUrl: `https://affinda.example.com${slashes}` },
+				node,
+			),
+		).toBe('https://affinda.example.com');
 	});
 });

@@ -30,8 +30,13 @@ export function isBlank(value: unknown): boolean {
 /** Text that is what a wrong value becomes when an expression turns it into a string. */
 const GARBLED_TEXT = new Set(['undefined', 'null', 'NaN', '[object Object]']);
 
-/** A decimal number written as text, as an expression may hand it over ("5", " 0.5 ", "1e3"). */
-const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+/**
+ * A decimal number written as text, as an expression may hand it over ("5", " 0.5 ", "1e3").
+ * Each part can match in one way only, so the pattern runs in linear time; and it is given at
+ * most MAX_NUMBER_TEXT characters (no number needs more), so a huge text is refused at once.
+ */
+const NUMBER_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
+const MAX_NUMBER_TEXT = 100;
 
 /* ------------------------------------------------------------------- numbers */
 
@@ -58,8 +63,11 @@ function describeBounds(kind: string, { min, max }: Bounds): string {
 /** A finite number, or numeric text read as one; undefined for anything else. */
 export function numberOf(value: unknown): number | undefined {
 	if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
-	if (typeof value === 'string' && NUMBER_TEXT.test(value.trim())) return Number(value.trim());
-	return undefined;
+	if (typeof value !== 'string' || value.length > MAX_NUMBER_TEXT) return undefined;
+	const text = value.trim();
+	if (!NUMBER_TEXT.test(text)) return undefined;
+	const number = Number(text);
+	return Number.isFinite(number) ? number : undefined;
 }
 
 function inBounds(number: number, { min, max }: Bounds): boolean {

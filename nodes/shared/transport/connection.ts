@@ -54,6 +54,7 @@ export function baseUrlFromCredentials(credentials: AffindaCredentials, node: IN
 	const region = credentials.region ?? 'api';
 	if (region !== 'custom') return `https://${region}.affinda.com`;
 	const configured = String(credentials.baseUrl ?? '').trim();
+	const shown = withoutUserinfo(configured);
 	let parsed: URL | undefined;
 	try {
 		parsed = new URL(configured);
@@ -63,24 +64,53 @@ export function baseUrlFromCredentials(credentials: AffindaCredentials, node: IN
 	if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
 		throw new NodeOperationError(
 			node,
-			`The credential's Base URL "${configured}" is not an http(s) URL`,
+			`The credential's Base URL "${shown}" is not an http(s) URL`,
 			{
 				description:
 					'Open the Affinda API credential and enter an origin such as https://affinda.example.com.',
 			},
 		);
 	}
-	// Paths are the node's (/v3/documents ...): a path here would make every request a 404.
-	if (parsed.pathname.replace(/\/+$/, '') !== '' || parsed.search || parsed.hash) {
+	// n8n would send these as Basic auth in place of the key.
+	if (parsed.username || parsed.password) {
 		throw new NodeOperationError(
 			node,
-			`The credential's Base URL "${configured}" has a path; the node adds /v2/... and /v3/... to the origin itself`,
+			`The credential's Base URL "${shown}" holds a user name or password; the node signs in with the API Key only`,
 			{
 				description: `Open the Affinda API credential and enter the origin only: ${parsed.origin}`,
 			},
 		);
 	}
-	return configured.replace(/\/+$/, '');
+	// Paths are the node's (/v3/documents ...): a path here would make every request a 404.
+	if (withoutTrailingSlashes(parsed.pathname) !== '' || parsed.search || parsed.hash) {
+		throw new NodeOperationError(
+			node,
+			`The credential's Base URL "${shown}" has a path; the node adds /v2/... and /v3/... to the origin itself`,
+			{
+				description: `Open the Affinda API credential and enter the origin only: ${parsed.origin}`,
+			},
+		);
+	}
+	return withoutTrailingSlashes(configured);
+}
+
+/**
+ * A Base URL as messages quote it: whatever comes before an `@` (a user name, a password) after
+ * the scheme is left out, wherever the URL parser would end the host.
+ */
+function withoutUserinfo(text: string): string {
+	const at = text.lastIndexOf('@');
+	if (at < 0) return text;
+	const schemeEnd = text.indexOf('://');
+	const from = schemeEnd >= 0 && schemeEnd < at ? schemeEnd + 3 : 0;
+	return `${text.slice(0, from)}…${text.slice(at)}`;
+}
+
+/** `text` without the slashes it ends with; a loop, where a pattern's time could grow squared. */
+function withoutTrailingSlashes(text: string): string {
+	let end = text.length;
+	while (end > 0 && text[end - 1] === '/') end--;
+	return text.slice(0, end);
 }
 
 /** One connection per n8n context: a node's execution, a dropdown's load, a trigger's hook. */

@@ -296,11 +296,26 @@ function notJson(method: string, response: IN8nHttpFullResponse): string | undef
 export function describeText(text: string): string {
 	const trimmed = text.trim();
 	if (trimmed.startsWith('<')) {
-		const title = /<title[^>]*>([^<]{1,80})<\/title>/i.exec(trimmed)?.[1]?.trim();
+		const title = titleOf(trimmed);
 		return title ? `an HTML page ("${title}")` : 'an HTML page';
 	}
 	if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
 		return `JSON that is cut short or malformed (${trimmed.length} characters)`;
 	}
 	return `text that is not JSON (${JSON.stringify(trimmed.slice(0, 60))}${trimmed.length > 60 ? '…' : ''})`;
+}
+
+/**
+ * The text of a page's first <title> element, when it is short (80 characters at most), found by
+ * plain searching: a pattern could take time growing with the square of a hostile page's size.
+ */
+function titleOf(page: string): string | undefined {
+	const lower = page.toLowerCase();
+	const open = lower.indexOf('<title');
+	if (open < 0) return undefined;
+	const start = lower.indexOf('>', open) + 1;
+	const end = lower.indexOf('</title>', start);
+	if (start === 0 || end < 0 || end - start > 80) return undefined;
+	const title = page.slice(start, end);
+	return title.includes('<') ? undefined : title.trim() || undefined;
 }
