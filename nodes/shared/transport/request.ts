@@ -163,10 +163,15 @@ export async function sendRequest(
 /** Waits `ms`, or less when the execution is cancelled meanwhile. */
 async function pause(ms: number, cancelled: AbortSignal | undefined): Promise<void> {
 	if (!cancelled) return await sleep(ms);
-	await new Promise<void>((done) => {
-		cancelled.addEventListener('abort', () => done(), { once: true });
-		void sleep(ms).then(done);
-	});
+	let stop = () => {};
+	await Promise.race([
+		sleep(ms),
+		new Promise<void>((done) => {
+			stop = done;
+			cancelled.addEventListener('abort', stop, { once: true });
+		}),
+	]);
+	cancelled.removeEventListener('abort', stop);
 }
 
 /** n8n's signal that the execution was cancelled, where the context has one (node runs). */
