@@ -22,6 +22,7 @@ export const BLIND_REVIEW = 'blind-review.json';
 export const REVIEW_LOOP = 'review-loop.json';
 export const CREDITS_WATCH = 'credits-watch.json';
 export const CANDIDATE_WITHDRAWAL = 'candidate-withdrawal.json';
+export const CV_TO_SHEET = 'cv-to-sheet.json';
 
 export const AFFINDA_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaTrigger';
 export const AFFINDA_POLLING_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaPollingTrigger';
@@ -96,6 +97,15 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 	},
 	[RECRUITING_ASSISTANT]: (workflow, setup) =>
 		setParameters(workflow, 'Parse a CV from a link', { workspace: byId(setup.workspace) }),
+	[CV_TO_SHEET]: (workflow, setup) => {
+		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
+		const reviewer = setParameters(parsing, 'Ask a reviewer', { url: setup.notifyUrl });
+		// The user's spreadsheet: Google cannot be reached here, so a run stops at this node.
+		return setParameters(reviewer, 'Add to candidates sheet', {
+			documentId: byId('1CandidatesSheetId'),
+			sheetName: { __rl: true, mode: 'name', value: 'Candidates' },
+		});
+	},
 	[BLIND_REVIEW]: (workflow, setup) =>
 		setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) }),
 	[REVIEW_LOOP]: (workflow, setup) =>

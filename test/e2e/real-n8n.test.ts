@@ -14,6 +14,7 @@ import {
 	CANDIDATE_WITHDRAWAL,
 	CREDITS_WATCH,
 	CV_EMAIL_INTAKE,
+	CV_TO_SHEET,
 	CV_OPEN_JOBS,
 	importExample,
 	NIGHTLY_REMATCH,
@@ -637,6 +638,39 @@ describe('the example workflows in test/examples', () => {
 		// The email node cannot send here (no mail server): it is where the run stops, and only there.
 		expect(Object.keys(execution.data.resultData.runData)).toContain('Email the hiring manager');
 		expect(execution.data.resultData.lastNodeExecuted).toBe('Email the hiring manager');
+	});
+
+	test(`${CV_TO_SHEET}: a CV by email becomes one flat row, which reaches the Google Sheets node as it is`, async () => {
+		const example = await importExample(n8n.client, CV_TO_SHEET, setup);
+		const email = applicationEmail(
+			'Olivia Nguyen <olivia.nguyen@example.com>',
+			emulator.fixtures.sampleFiles.resumeText,
+		);
+		const execution = await n8n.client.runManually(example.stored, example.trigger, {
+			[example.trigger]: [email],
+		});
+		const [row] = outputItems(execution, 'Parse CV').map((item) => item.json);
+		expect(Object.keys(row)).toEqual([
+			'identifier',
+			'fullName',
+			'firstName',
+			'lastName',
+			'email',
+			'phone',
+			'city',
+			'currentJobTitle',
+			'totalYearsExperience',
+			'skills',
+			'needsReview',
+			'lowConfidenceFields',
+		]);
+		expect(row).toMatchObject({ fullName: 'Olivia Nguyen', needsReview: false });
+		// A legacy resume carries no confidence: the row goes to the sheet, not to the reviewer.
+		expect(outputItems(execution, 'Needs a review?', 0)).toEqual([]);
+		expect(outputItems(execution, 'Needs a review?', 1).map((item) => item.json)).toEqual([row]);
+		expect(inbox.requests).toHaveLength(0);
+		// The Sheets node has no Google account here: the run stops there, with the row as its input.
+		expect(execution.data.resultData.lastNodeExecuted).toBe('Add to candidates sheet');
 	});
 
 	test(`${REVIEW_LOOP}: the reviewer's approval validates the CV; the polling trigger then indexes it`, async () => {
