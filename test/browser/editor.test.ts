@@ -366,6 +366,14 @@ describe('every panel', () => {
 		'Download a document file',
 		'Create a document from data',
 		'Get credits usage',
+		'Add a tag to documents',
+		'Remove a tag from documents',
+		'Remove a document from an index',
+		'Create an index',
+		'Delete an index',
+		'Get many tags',
+		'Create a tag',
+		'Delete a tag',
 	];
 
 	/** What each panel must show as it opens, or once its options are added. */
