@@ -1,6 +1,5 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
-
-import { DOCUMENT_EVENTS } from '../shared';
+import { DOCUMENT_EVENTS } from '../shared/documentEvents';
 
 /**
  * The events the documents list can tell reliably, each as the list query that holds exactly the

@@ -7,11 +7,11 @@ import {
 	disconnect,
 	documentPath,
 	DOCUMENTS_PATH,
-	eventItem,
 	PAGE_SIZE,
 } from '../shared';
 import { floorOf, readState, settle, writeState, type Listed } from './cursor';
 import { readPollSettings, type PollSettings } from './settings';
+import { eventItem } from '../shared/documentEvents';
 
 /**
  * One poll: read the documents list newest first, down to the late window before the cursor;

@@ -7,9 +7,9 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
+import { searchOrganizations, searchWorkspaces } from '../shared';
 import { receiveDelivery } from './delivery';
 import { triggerProperties } from './description';
-import * as listSearch from './listSearch';
 import { createSubscriptions, deleteSubscriptions, subscriptionsExist } from './subscriptions';
 
 export class AffindaTrigger implements INodeType {
@@ -32,7 +32,7 @@ export class AffindaTrigger implements INodeType {
 		properties: triggerProperties,
 	};
 
-	methods = { listSearch };
+	methods = { listSearch: { searchOrganizations, searchWorkspaces } };
 
 	webhookMethods = {
 		default: {

@@ -1,11 +1,12 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { affindaApiRequest, documentIdentifier, documentPath, eventItem } from '../shared';
+import { affindaApiRequest, documentPath } from '../shared';
 import { parseEvent } from './eventBody';
 import { takeHandshake, triggerKey } from './handshakes';
 import { seenEvents } from './seenEvents';
 import { isWithinWindow, verifySignature, type SignatureVerdict } from './signature';
 import { readTriggerSettings } from './settings';
+import { documentIdentifier, eventItem } from '../shared/documentEvents';
 
 /**
  * What the service POSTs to the trigger's URL, in the order it is checked: the handshake that

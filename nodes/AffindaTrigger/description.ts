@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator, triggerWorkspaceParameter } from '../shared';
-import { TRIGGER_EVENTS } from './events';
+import { DOCUMENT_EVENTS } from '../shared/documentEvents';
 
 /** The trigger's parameters, with the bounds the node checks again when it reads them. */
 
@@ -22,7 +22,7 @@ export const triggerProperties: INodeProperties[] = [
 		type: 'multiOptions',
 		required: true,
 		default: ['document.parse.succeeded'],
-		options: [...TRIGGER_EVENTS],
+		options: [...DOCUMENT_EVENTS],
 		description: 'The events that start the workflow; each becomes its own subscription at Affinda',
 	},
 	{

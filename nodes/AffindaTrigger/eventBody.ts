@@ -1,6 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-
-import type { AffindaEvent } from '../shared';
+import { type AffindaEvent } from '../shared/documentEvents';
 
 /** The event in the body's bytes, or undefined when they are not one. */
 export function parseEvent(rawBody: Buffer): AffindaEvent | undefined {

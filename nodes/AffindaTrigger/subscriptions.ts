@@ -8,7 +8,7 @@ import {
 	PAGE_SIZE,
 	type RequestAdvice,
 } from '../shared';
-import { TRIGGER_EVENTS } from './events';
+import { DOCUMENT_EVENTS } from '../shared/documentEvents';
 import { expectHandshakes, stopExpecting, triggerKey } from './handshakes';
 import { checkSettingsAtActivation } from './settings';
 
@@ -49,7 +49,7 @@ interface Wanted {
 	scope: Scope;
 }
 
-const KNOWN_EVENTS = new Set(TRIGGER_EVENTS.map((event) => event.value));
+const KNOWN_EVENTS = new Set(DOCUMENT_EVENTS.map((event) => event.value));
 
 function parameterError(this: IHookFunctions, error: InvalidParameterError): NodeOperationError {
 	return new NodeOperationError(this.getNode(), error.message);

@@ -1,17 +1,12 @@
 /**
  * What every Affinda node shares, and all it may import from another node's world: sending
- * requests (the transport), the errors a bad parameter makes, resource locators, reading the
- * lists that fill dropdowns, the organization and workspace lists, and where documents live.
+ * requests (the transport), reading parameters by kind and the error a bad one makes, resource
+ * locators, reading the lists that fill dropdowns, the organization and workspace lists, and
+ * where documents live.
  * A node imports these from here, never from inside another node's folder, so that changing one
- * node cannot silently change another.
+ * node cannot silently change another. The triggers' event table (documentEvents.ts) is not
+ * here: the triggers import it directly, so that the Affinda node's operations never load it.
  */
-export {
-	DOCUMENT_EVENTS,
-	documentIdentifier,
-	documentState,
-	eventItem,
-	type AffindaEvent,
-} from './documentEvents';
 export { DOCUMENTS_PATH, documentPath, INDICES_PATH, pathSegment, TAGS_PATH } from './service';
 export {
 	documentKind,
@@ -36,7 +31,26 @@ export {
 	type NamedEntry,
 } from './listSearch';
 export { resourceLocator, triggerWorkspaceParameter } from './locator';
-export { wholeNumberWithin } from './options';
+export {
+	boundsOf,
+	choicesOf,
+	invalid,
+	isBlank,
+	numberOf,
+	parseJsonObject,
+	readFlag,
+	readIdentifier,
+	readJsonObject,
+	readNameList,
+	readNumber,
+	readOptionalChoice,
+	readOptionalIdentifier,
+	readOptionalText,
+	readWholeNumber,
+	wholeNumberWithin,
+	type Bounds,
+	type Parameter,
+} from './readers';
 export {
 	affindaApiFileRequest,
 	affindaApiRequest,
@@ -48,6 +62,9 @@ export {
 	disconnect,
 	MultipartBody,
 	PAGE_SIZE,
+	readRequestTimeoutMs,
+	REQUEST_TIMEOUT,
+	requestForItem,
 	type AffindaContext,
 	type AffindaRequest,
 	type FileAnswer,

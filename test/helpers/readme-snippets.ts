@@ -40,7 +40,11 @@ export function jsonBlocks(markdown: string): Block[] {
 	return blocks;
 }
 
-export type Kind = 'Affinda node parameters' | 'workflow' | 'Affinda Trigger item' | 'Flat Row samples';
+export type Kind =
+	| 'Affinda node parameters'
+	| 'workflow'
+	| 'Affinda Trigger item'
+	| 'Flat Row samples';
 
 const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);

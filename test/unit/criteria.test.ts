@@ -3,8 +3,9 @@ import type { IDataObject, INodeProperties, INodePropertyCollection } from 'n8n-
 import { InvalidParameterError } from '../../nodes/shared/errors';
 import { buildCriteriaBody } from '../../nodes/Affinda/search/criteriaBody';
 import { criteriaFor, SEARCH_CRITERIA, isTuning } from '../../nodes/Affinda/search/criteria';
-import { buildSearchBody, toIndices } from '../../nodes/Affinda/search/searchBody';
-import { criteriaParameter } from '../../nodes/Affinda/search/parameters';
+import { toIndices } from '../../nodes/Affinda/search/indices';
+import { buildSearchBody } from '../../nodes/Affinda/search/searchBody';
+import { criteriaParameter } from '../../nodes/Affinda/search/searchProperties';
 import { SPEC_MATCH_DETAIL_FIELDS, SPEC_RESUME_SEARCH_FIELDS } from '../helpers/spec-fields';
 
 /** Fields the operations set from their own top-level parameters rather than the criteria. */

@@ -9,7 +9,7 @@ import {
 	readOptionalChoice,
 	readOptionalIdentifier,
 	readWholeNumber,
-} from '../../nodes/Affinda/helpers/parameters';
+} from '../../nodes/shared';
 import { longestTextMatched } from '../helpers/pattern-spy';
 
 const limit = { displayName: 'Limit', name: 'limit' };

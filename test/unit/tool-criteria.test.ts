@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { InvalidParameterError } from '../../nodes/shared/errors';
 import { buildCriteriaBody } from '../../nodes/Affinda/search/criteriaBody';
 import { addToolCriteria } from '../../nodes/Affinda/search/searchBody';
-import { TOOL_CRITERIA, toolCriteriaParameters } from '../../nodes/Affinda/search/parameters';
+import { TOOL_CRITERIA, toolCriteriaParameters } from '../../nodes/Affinda/search/searchProperties';
 
 /** What n8n hands the node after the model has filled the tool's $fromAI parameters. */
 function asTool(given: IDataObject): IExecuteFunctions {

@@ -1,12 +1,16 @@
 import { createHmac } from 'node:crypto';
 
 import { AffindaTrigger } from '../../nodes/AffindaTrigger/AffindaTrigger.node';
-import { TRIGGER_EVENTS } from '../../nodes/AffindaTrigger/events';
 import { parseEvent } from '../../nodes/AffindaTrigger/eventBody';
 import { SeenEvents } from '../../nodes/AffindaTrigger/seenEvents';
 import { isWithinWindow, verifySignature } from '../../nodes/AffindaTrigger/signature';
-import { documentState, eventItem, type AffindaEvent } from '../../nodes/shared';
 import { RESTHOOK_EVENTS } from '../emulator/webhooks';
+import {
+	DOCUMENT_EVENTS,
+	documentState,
+	eventItem,
+	type AffindaEvent,
+} from '../../nodes/shared/documentEvents';
 
 const KEY = '3f9c2a'.padEnd(64, '7');
 const BODY = Buffer.from(
@@ -219,10 +223,10 @@ describe('the node as the editor shows it', () => {
 	const { description } = new AffindaTrigger();
 
 	test('all 16 service events, the modern first and the legacy ones together under "Legacy:"', () => {
-		expect(TRIGGER_EVENTS.map((event) => event.value).sort()).toEqual([...RESTHOOK_EVENTS].sort());
-		const names = TRIGGER_EVENTS.map((event) => event.name);
+		expect(DOCUMENT_EVENTS.map((event) => event.value).sort()).toEqual([...RESTHOOK_EVENTS].sort());
+		const names = DOCUMENT_EVENTS.map((event) => event.name);
 		expect(names).toEqual([...names].sort());
-		const legacy = TRIGGER_EVENTS.filter((event) => /^(resume|invoice)\./.test(event.value));
+		const legacy = DOCUMENT_EVENTS.filter((event) => /^(resume|invoice)\./.test(event.value));
 		expect(legacy.map((event) => event.name.startsWith('Legacy: '))).toEqual(
 			legacy.map(() => true),
 		);

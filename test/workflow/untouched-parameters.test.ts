@@ -95,7 +95,7 @@ describe('nothing reaches the service that the user did not set', () => {
 			binary: { attachment_0: letter, attachment_1: cv, attachment_2: secondCv },
 		};
 		const { output } = await runWorkflow(
-			upload({ binaryPropertyName: 'attachment_1, attachment_2' }),
+			upload({ binaryPropertyName: 'attachment_1, attachment_2', output: 'document' }),
 			{ credentials: affindaCredentials(server.url), input: [email] },
 		);
 		const names = await Promise.all(
@@ -133,6 +133,7 @@ describe('nothing reaches the service that the user did not set', () => {
 				resource: 'resume',
 				operation: 'parse',
 				workspace: locator(WORKSPACE.identifier),
+				output: 'document',
 			}),
 			{ credentials: affindaCredentials(server.url), input: [{ json: {}, binary: { data: cv } }] },
 		);
@@ -149,6 +150,7 @@ describe('nothing reaches the service that the user did not set', () => {
 				resource: 'document',
 				operation: 'getMany',
 				filters: { failed: 'any', ready: 'any', created_dt: 'any', state: 'any' },
+				output: 'document',
 			}),
 			{ credentials: affindaCredentials(server.url) },
 		);
@@ -157,6 +159,7 @@ describe('nothing reaches the service that the user did not set', () => {
 				resource: 'document',
 				operation: 'getMany',
 				filters: { failed: 'true', ready: 'false' },
+				output: 'document',
 			}),
 			{ credentials: affindaCredentials(server.url) },
 		);

@@ -1,14 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_TIMEOUT_SECONDS, resourceLocator } from '../../shared';
+import { DEFAULT_TIMEOUT_SECONDS, resourceLocator, REQUEST_TIMEOUT } from '../../shared';
 import { byDisplayName } from '../helpers/order';
-import { CONCURRENCY, DEFAULT_CONCURRENCY, REQUEST_TIMEOUT } from '../helpers/operationOptions';
-import { INDICES } from '../search/parameters';
+import { CONCURRENCY, DEFAULT_CONCURRENCY } from '../helpers/operationOptions';
+import { INDICES } from '../search/indices';
 
 /** Parameters several operations share, defined once. */
-
-export { returnAllAndLimit } from '../helpers/paging';
-export { ANY } from '../helpers/query';
 
 /** Simplify, on by default; `description` says what the simplified output is. */
 export function simplifyParameterFor(description: string): INodeProperties {
@@ -48,7 +45,7 @@ export function wholeNumberParameter(
 	};
 }
 
-/** Options → Request Timeout: every operation has it, read by helpers/operationOptions.ts. */
+/** Options → Request Timeout: every operation has it, read by shared/transport/itemRequest.ts. */
 export const requestTimeoutOption: INodeProperties = {
 	displayName: REQUEST_TIMEOUT.displayName,
 	name: REQUEST_TIMEOUT.name,

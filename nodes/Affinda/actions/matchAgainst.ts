@@ -1,18 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requestReturnAllOrLimit } from '../helpers/paging';
-import { boundsOf, readFlag, readIdentifier, readWholeNumber } from '../helpers/parameters';
+import { requestReturnAllOrLimit, returnAllAndLimit } from '../helpers/paging';
 import { addToolCriteria, buildSearchBody, readCriteriaValues } from '../search/searchBody';
 import type { SearchBody } from '../search/criteria';
-import { criteriaParameter, toolCriteriaParameters } from '../search/parameters';
+import { criteriaParameter, toolCriteriaParameters } from '../search/searchProperties';
 import {
 	optionsCollection,
 	parsedDocumentLocator,
-	returnAllAndLimit,
 	simplifyParameterFor,
 	wholeNumberParameter,
 } from './common.descriptions';
 import { filledByModelAsTool } from './tool.descriptions';
+import { boundsOf, readFlag, readIdentifier, readWholeNumber } from '../../shared';
 
 /**
  * Match Against: what a search (or a search's detail) ranks documents against: criteria set in

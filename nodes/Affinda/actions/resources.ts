@@ -20,15 +20,21 @@ import { toolDescriptionParameters } from './tool';
 export type ItemResult = IDataObject | IDataObject[] | FileOutput;
 
 /**
+ * What every `<operation>.operation.ts` exports besides how it runs: its parameters, and what a
+ * model reads about it as a tool (actions/tool.ts).
+ */
+interface OperationModule {
+	description: INodeProperties[];
+	toolDescription?: string;
+}
+
+/**
  * An operation that sends its own request for each input item: almost all of them. The router
  * runs the items a few at a time, pairs what each returns with its item and applies Continue on
  * Fail. An item may hand back `Waiting` once its request is sent (an upload waiting for parsing),
  * so that the next item need not wait for the answer.
  */
-export interface ItemOperation {
-	description: INodeProperties[];
-	/** What a model reads about the operation as a tool (actions/tool.ts). */
-	toolDescription?: string;
+export interface ItemOperation extends OperationModule {
 	execute: (
 		this: IExecuteFunctions,
 		itemIndex: number,
@@ -39,10 +45,7 @@ export interface ItemOperation {
  * An operation whose endpoint takes many items in one request (Annotation → Batch Update): it
  * sends the batches, and pairs its outputs and applies Continue on Fail itself.
  */
-export interface BatchOperation {
-	description: INodeProperties[];
-	/** What a model reads about the operation as a tool (actions/tool.ts). */
-	toolDescription?: string;
+export interface BatchOperation extends OperationModule {
 	executeBatch: (
 		this: IExecuteFunctions,
 		items: INodeExecutionData[],

@@ -1,8 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { limitParameter } from '../helpers/paging';
-import { boundsOf, readWholeNumber } from '../helpers/parameters';
-import { requestForItem } from '../helpers/operationOptions';
 import { toolRun } from '../helpers/toolCall';
 import { scoredIn, searchedIn, type Searched } from '../search/compact';
 import {
@@ -12,6 +10,7 @@ import {
 	type SearchMode,
 } from './matchAgainst';
 import { forModel, forPeople, fromAI } from './tool';
+import { boundsOf, readWholeNumber, requestForItem } from '../../shared';
 
 /**
  * A ranked search as an AI tool (Resume → Search, Job Description → Search): no Return All, a
@@ -56,7 +55,7 @@ export function asToolLimits(answer: SearchToolAnswer) {
  * The criteria searched: those of the body with custom criteria; against a job description or a
  * resume, the service chose them, so those it scored above zero for some result.
  */
-export function searchedOrScored(
+export function criteriaSearched(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	search: RankedSearch,
@@ -101,7 +100,7 @@ export async function compactToolAnswer(
 		idempotent: true,
 	});
 	const results = (Array.isArray(page.results) ? page.results : []) as IDataObject[];
-	const searched = searchedOrScored.call(this, itemIndex, search, body, results);
+	const searched = criteriaSearched.call(this, itemIndex, search, body, results);
 	const count = typeof page.count === 'number' ? page.count : offset + results.length;
 	return {
 		[answer.rows]: results.map((result) => answer.row(result, searched)),

@@ -6,7 +6,7 @@ import { forModel, forPeople, fromAI as askModel } from './tool';
  * A document parameter the model fills when the node is an AI Agent's tool: in a workflow, the
  * resource locator (picked from a list or typed); as a tool, a text parameter of the same name
  * whose default asks the model ($fromAI), so an agent can pass the identifier it found earlier.
- * Both read the same way (helpers/parameters.ts takes a locator or text).
+ * Both read the same way (shared/readers.ts takes a locator or text).
  */
 export function filledByModelAsTool(
 	locator: INodeProperties,

@@ -1,8 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { affindaApiRequestAllPages, type AffindaRequest } from '../../shared';
-import { boundsOf, readFlag, readWholeNumber } from './parameters';
-import { readRequestTimeoutMs } from './operationOptions';
+import {
+	affindaApiRequestAllPages,
+	type AffindaRequest,
+	boundsOf,
+	readFlag,
+	readWholeNumber,
+	readRequestTimeoutMs,
+} from '../../shared';
 
 const returnAllParameter: INodeProperties = {
 	displayName: 'Return All',

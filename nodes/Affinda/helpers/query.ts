@@ -1,5 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
-
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import {
 	choicesOf,
 	invalid,
@@ -7,7 +6,7 @@ import {
 	readNameList,
 	readOptionalChoice,
 	readOptionalText,
-} from './parameters';
+} from '../../shared';
 
 /**
  * Filters and options that become a list's query string, each with its kind (as the search
@@ -62,4 +61,49 @@ export function toQuery(parameters: readonly QueryParameter[], values: IDataObje
 		if (value !== undefined) qs[parameter.property.name] = value;
 	}
 	return qs;
+}
+
+/** A list's Filters: a collection of the filter parameters, each added only when wanted. */
+export function filtersCollection(filters: readonly QueryParameter[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		options: filters.map(({ property }) => property),
+	};
+}
+
+/** The query values of an item's Filters. */
+export function filtersQuery(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	filters: readonly QueryParameter[],
+): IDataObject {
+	return toQuery(filters, this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+}
+
+/** A yes/no filter: Any, or only the documents for which `name` is true or false. */
+export function yesNoFilter(
+	property: Pick<INodeProperties, 'displayName' | 'name' | 'description'>,
+	yes: string,
+	no: string,
+): QueryParameter {
+	return {
+		property: {
+			...property,
+			type: 'options',
+			default: ANY,
+			// Any first, then the two in alphabetical order, as n8n lists options.
+			options: [
+				{ name: 'Any', value: ANY },
+				...[
+					{ name: yes, value: 'true' },
+					{ name: no, value: 'false' },
+				].sort((a, b) => a.name.localeCompare(b.name)),
+			],
+		},
+		kind: 'flag',
+	};
 }

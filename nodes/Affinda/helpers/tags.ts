@@ -8,10 +8,13 @@ import {
 	TAGS_PATH,
 	withItem,
 	type AffindaContext,
+	readIdentifier,
+	readWholeNumber,
+	type Parameter,
+	readRequestTimeoutMs,
+	requestForItem,
 } from '../../shared';
 import { settle } from './itemErrors';
-import { readRequestTimeoutMs, requestForItem } from './operationOptions';
-import { readIdentifier, readWholeNumber, type Parameter } from './parameters';
 
 /** A tag as Affinda shows it: it belongs to one workspace. */
 export interface Tag extends IDataObject {

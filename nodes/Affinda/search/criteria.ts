@@ -4,7 +4,7 @@ import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
  * The search criteria of the two search bodies, written once: one row per criterion, as the panel
  * shows it, with its facets (what to match, its Required switch, its Weight). A facet's `field`
  * is both its parameter's internal name and its field on the wire (the bodies are flat); its
- * `kind` says how it is entered, bounded and sent. Node parameters (search/parameters.ts),
+ * `kind` says how it is entered, bounded and sent. Node parameters (search/searchProperties.ts),
  * reading and checking (search/criteriaBody.ts) all derive from this table.
  */
 

@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../../shared';
 import {
+	InvalidParameterError,
 	invalid,
 	isBlank,
 	numberOf,
@@ -13,7 +13,7 @@ import {
 	readOptionalText,
 	readWholeNumber,
 	type Parameter,
-} from '../helpers/parameters';
+} from '../../shared';
 import {
 	CUSTOM_DATA_FILTER_TYPES,
 	DISTANCE_RANGE,
@@ -27,14 +27,14 @@ import {
 	type Facet,
 	type SearchBody,
 } from './criteria';
-import { ENTRY } from './parameters';
+import { ENTRY } from './searchProperties';
 
 /**
  * The criteria part of a search body, from the criteria values keyed by wire field. Each value is read by its facet's kind and checked against its bounds;
  * an error names the facet as the panel shows it and its wire path.
  */
 
-/** A facet's value as helpers/parameters.ts reads it: its panel label and its wire path. */
+/** A facet's value as shared/readers.ts reads it: its panel label and its wire path. */
 function parameterOf(criterion: Criterion, facet: Facet): Parameter {
 	return { displayName: facetLabel(criterion, facet), name: facet.field };
 }

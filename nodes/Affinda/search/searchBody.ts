@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { invalid, readNameList, readOptionalText } from '../helpers/parameters';
 import { buildCriteriaBody } from './criteriaBody';
 import { criteriaFor, facetLabel, isTuning, type SearchBody } from './criteria';
-import { INDICES, toolCriteriaFor } from './parameters';
+import { toIndices } from './indices';
+import { toolCriteriaFor } from './searchProperties';
+import { invalid, readNameList, readOptionalText } from '../../shared';
 
 /**
  * Reads an item's criteria (one entry per criterion) into one record keyed by wire field.
@@ -70,14 +71,6 @@ export function addToolCriteria(
 		}
 	}
 	return merged;
-}
-
-/** `indices` is required by both search bodies: a non-empty list of index names. */
-export function toIndices(value: unknown): string[] {
-	const allowed = 'at least one index name';
-	const indices = readNameList(INDICES, value, allowed);
-	if (indices.length === 0) invalid(INDICES, value, allowed);
-	return indices;
 }
 
 /** The search body: indices, the document to match against if any, and the criteria. */

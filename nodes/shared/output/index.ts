@@ -7,5 +7,5 @@ export {
 	readRowOptions,
 	ROW_OPTIONS,
 	type OutputChoice,
-} from './parameters';
+} from './outputProperties';
 export { DEFAULT_ROW_OPTIONS, documentRow, type RowOptions } from './row';

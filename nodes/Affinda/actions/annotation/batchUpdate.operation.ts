@@ -7,8 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { PairedOutput } from '../../helpers/itemErrors';
-import { readRequestTimeoutMs } from '../../helpers/operationOptions';
-import { affindaApiRequest } from '../../../shared';
+import { affindaApiRequest, readRequestTimeoutMs } from '../../../shared';
 import { optionsCollection } from '../common.descriptions';
 import {
 	annotationFieldsCollection,
@@ -59,7 +58,6 @@ const properties: INodeProperties[] = [
 	optionsCollection([], { perItem: false }),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Corrects many parsed values (annotations) of documents in Affinda in one request, each by its annotation identifier, as the node's settings say. Returns the annotations as updated. Use it only when the user asks to correct parsed data; to read a document, use the tool that gets a document.";
 

@@ -1,5 +1,6 @@
 import type { DisplayCondition, IDataObject, INodeProperties } from 'n8n-workflow';
 
+import { byDisplayName } from '../../helpers/order';
 import {
 	invalid,
 	isBlank,
@@ -8,8 +9,7 @@ import {
 	readOptionalText,
 	readWholeNumber,
 	type Parameter,
-} from '../../helpers/parameters';
-import { byDisplayName } from '../../helpers/order';
+} from '../../../shared';
 
 /**
  * The fields of the service's annotation update, written once: the Update operation's

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestForItem } from '../../helpers/operationOptions';
 import { optionsCollection } from '../common.descriptions';
 import {
 	annotationFieldsCollection,
@@ -10,6 +9,7 @@ import {
 	emptyUpdateNotice,
 	toAnnotationId,
 } from './fields';
+import { requestForItem } from '../../../shared';
 
 const properties: INodeProperties[] = [
 	annotationIdParameter,
@@ -18,7 +18,6 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Corrects one parsed value (an annotation) of a document in Affinda, by the annotation's identifier, as the node's settings say. Returns the annotation as updated. Use it only when the user asks to correct a parsed value; to read a document, use the tool that gets a document.";
 

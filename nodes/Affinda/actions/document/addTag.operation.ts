@@ -3,7 +3,6 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { executeTagging, taggingProperties } from './tagging';
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Adds a tag (a label such as \"shortlisted\" or a requisition number) to a document in Affinda, so it can be found by that tag later. Arguments: identifier, the document's identifier; tag, the tag's name. Returns the document's identifier and the tag. Use it when the user asks to label, shortlist or group a document; to take a tag off, use the tool that removes a tag.";
 

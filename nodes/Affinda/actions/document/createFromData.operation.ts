@@ -2,14 +2,18 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import {
+	OUTPUT_PARAMETER,
+	ROW_OPTIONS,
+	withItem,
+	type RequestAdvice,
 	choicesOf,
 	invalid,
 	parseJsonObject,
 	readOptionalChoice,
 	readOptionalText,
-} from '../../helpers/parameters';
-import { readRequestTimeoutMs, requestForItem } from '../../helpers/operationOptions';
-import { OUTPUT_PARAMETER, ROW_OPTIONS, withItem, type RequestAdvice } from '../../../shared';
+	readRequestTimeoutMs,
+	requestForItem,
+} from '../../../shared';
 import { optionsCollection } from '../common.descriptions';
 import {
 	DOCUMENTS_PATH,
@@ -18,7 +22,7 @@ import {
 	newestWithCustomIdentifier,
 	readDocumentOutput,
 } from './document';
-import { customIdentifierOption } from './upload/parameters';
+import { customIdentifierOption } from './upload/uploadProperties';
 
 /**
  * Document → Create From Data: a resume or job description from structured data (an ATS record),
@@ -84,7 +88,6 @@ const properties: INodeProperties[] = [
 	]),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Creates a resume or job description in Affinda from structured data, with no file: the data the node's settings hold (for example a record from an applicant tracking system). Returns the new document with its identifier, ready to add to a search index. Use it only when the user asks to add a candidate or a job that exists as data only; it creates a new document each time unless a Custom Identifier is set.";
 

@@ -1,15 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestForItem } from '../../helpers/operationOptions';
-import { CHECK_BEFORE_REPEATING } from '../../../shared';
+import { CHECK_BEFORE_REPEATING, requestForItem } from '../../../shared';
 import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
 
 const properties: INodeProperties[] = [documentLocator, optionsCollection()];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Deletes one document and its parsed data from Affinda for good: it cannot be undone. Argument: the document's identifier (from a search, a listing or an upload). Use it only when the user explicitly asks to delete that document.";
 

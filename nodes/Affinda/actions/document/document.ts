@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readFlag, readIdentifier } from '../../helpers/parameters';
 import {
 	affindaApiRequest,
 	documentRow,
@@ -12,6 +11,8 @@ import {
 	withItem,
 	type OutputChoice,
 	type RequestAdvice,
+	readFlag,
+	readIdentifier,
 } from '../../../shared';
 import { simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';

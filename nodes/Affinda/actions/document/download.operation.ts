@@ -2,9 +2,17 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { FileOutput } from '../../helpers/binary';
-import { choicesOf, invalid, readIdentifier, readOptionalChoice } from '../../helpers/parameters';
-import { readRequestTimeoutMs, requestForItem } from '../../helpers/operationOptions';
-import { affindaApiFileRequest, withItem, type FileAnswer } from '../../../shared';
+import {
+	affindaApiFileRequest,
+	withItem,
+	type FileAnswer,
+	choicesOf,
+	invalid,
+	readIdentifier,
+	readOptionalChoice,
+	readRequestTimeoutMs,
+	requestForItem,
+} from '../../../shared';
 import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentPath, metaOf, readDocumentIdentifier } from './document';
@@ -52,7 +60,6 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Downloads one document's file from Affinda as a binary file: the redacted resume (name and contact details hidden, for blind review), the original file or its PDF, as the node's settings say. Argument: the document's identifier. Returns the file's name, type and size; the file itself goes to the next node. Use it when the user wants the file, not its data.";
 

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestForItem } from '../../helpers/operationOptions';
-import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared';
+import { OUTPUT_PARAMETER, ROW_OPTIONS, requestForItem } from '../../../shared';
 import { optionsCollection } from '../common.descriptions';
 import { compactOption, documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier, readDocumentOutput } from './document';
@@ -13,7 +12,6 @@ const properties: INodeProperties[] = [
 	optionsCollection([compactOption, ...ROW_OPTIONS]),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Gets one document from Affinda by its identifier, as one flat row: for a resume the candidate's name, email, phone, city, current job title, years of experience and skills. Argument: the document's identifier, as a search, a listing or an upload returned it. Use it to read a candidate's details after a search.";
 

@@ -1,10 +1,17 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestReturnAllOrLimit } from '../../helpers/paging';
-import { toQuery, type QueryParameter } from '../../helpers/query';
+import { requestReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
+import {
+	ANY,
+	filtersCollection,
+	filtersQuery,
+	toQuery,
+	yesNoFilter,
+	type QueryParameter,
+} from '../../helpers/query';
 import { OUTPUT_PARAMETER, PAGE_SIZE, ROW_OPTIONS } from '../../../shared';
-import { ANY, optionsCollection, returnAllAndLimit } from '../common.descriptions';
+import { optionsCollection } from '../common.descriptions';
 import { compactOption, workspaceLocator } from './descriptions';
 import { DOCUMENTS_PATH, readDocumentOutput } from './document';
 
@@ -52,36 +59,24 @@ const filters: QueryParameter[] = [
 		},
 		kind: 'text',
 	},
-	{
-		property: {
+	yesNoFilter(
+		{
 			displayName: 'Failed',
 			name: 'failed',
-			type: 'options',
-			default: ANY,
-			options: [
-				{ name: 'Any', value: ANY },
-				{ name: 'Failed Only', value: 'true' },
-				{ name: 'Not Failed', value: 'false' },
-			],
 			description: 'Only documents whose parsing failed, or only those where it did not',
 		},
-		kind: 'flag',
-	},
-	{
-		property: {
+		'Failed Only',
+		'Not Failed',
+	),
+	yesNoFilter(
+		{
 			displayName: 'Ready',
 			name: 'ready',
-			type: 'options',
-			default: ANY,
-			options: [
-				{ name: 'Any', value: ANY },
-				{ name: 'Not Ready', value: 'false' },
-				{ name: 'Ready Only', value: 'true' },
-			],
 			description: 'Only documents that are parsed, or only those still being parsed',
 		},
-		kind: 'flag',
-	},
+		'Ready Only',
+		'Not Ready',
+	),
 	{
 		property: {
 			displayName: 'Search',
@@ -158,19 +153,11 @@ const options: QueryParameter[] = [
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(PAGE_SIZE.documents),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: filters.map(({ property }) => property),
-	},
+	filtersCollection(filters),
 	OUTPUT_PARAMETER,
 	optionsCollection([...options.map(({ property }) => property), ...ROW_OPTIONS]),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	'Lists documents in Affinda with their identifier, file name and state, narrowed by the filters set in the node. Use it to find a document whose identifier you do not know; to rank candidates, use the resume search tool instead.';
 
@@ -182,7 +169,7 @@ export const description = updateDisplayOptions(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const output = readDocumentOutput.call(this, itemIndex);
 	const qs: IDataObject = {
-		...toQuery(filters, this.getNodeParameter('filters', itemIndex, {}) as IDataObject),
+		...filtersQuery.call(this, itemIndex, filters),
 		...toQuery(options, this.getNodeParameter('options', itemIndex, {}) as IDataObject),
 	};
 	// A row is made of the parsed data, which the list leaves out unless asked.

@@ -7,8 +7,6 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { PairedOutput } from '../../helpers/itemErrors';
-import { readRequestTimeoutMs, requestForItem } from '../../helpers/operationOptions';
-import { readFlag, readOptionalIdentifier } from '../../helpers/parameters';
 import {
 	findOrCreateTag,
 	findTag,
@@ -16,7 +14,15 @@ import {
 	type Tag,
 	type TagChoice,
 } from '../../helpers/tags';
-import { affindaApiRequest, DOCUMENTS_PATH, withItem } from '../../../shared';
+import {
+	affindaApiRequest,
+	DOCUMENTS_PATH,
+	withItem,
+	readFlag,
+	readOptionalIdentifier,
+	readRequestTimeoutMs,
+	requestForItem,
+} from '../../../shared';
 import { optionsCollection, tagLocator, tagWorkspaceLocator } from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';
 import { documentLocator } from './descriptions';

@@ -2,13 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import {
+	OUTPUT_PARAMETER,
+	resourceLocator,
+	ROW_OPTIONS,
 	invalid,
 	readFlag,
 	readOptionalChoice,
 	readOptionalIdentifier,
-} from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/operationOptions';
-import { OUTPUT_PARAMETER, resourceLocator, ROW_OPTIONS } from '../../../shared';
+	requestForItem,
+} from '../../../shared';
 import { optionsCollection } from '../common.descriptions';
 import { forModel, fromAI } from '../tool';
 import { filledByModelAsTool } from '../tool.descriptions';
@@ -19,7 +21,7 @@ import {
 	workspaceLocator,
 } from './descriptions';
 import { documentPath, readDocumentIdentifier, readDocumentOutput } from './document';
-import { customIdentifierOption, uploadOptions } from './upload/parameters';
+import { customIdentifierOption, uploadOptions } from './upload/uploadProperties';
 import { toMultipartValue } from './upload/values';
 
 /** Document → Update: PATCH /v3/documents/{identifier} with the DocumentUpdate fields set. */
@@ -109,7 +111,6 @@ const properties: INodeProperties[] = [
 	optionsCollection([compactOption, ...ROW_OPTIONS]),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Records a reviewer's decision on a parsed document in Affinda: validate it (approved: the parse is right), reject it, archive it, or unarchive it. Arguments: the document's identifier and reviewStep, one of validate, reject, archive, unarchive. Returns the document with its new state. Use it only when the user decides about a specific document.";
 

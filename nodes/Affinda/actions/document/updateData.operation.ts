@@ -1,9 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { invalid, parseJsonObject } from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/operationOptions';
-import { documentKind, withItem, type DocumentKind } from '../../../shared';
+import {
+	documentKind,
+	withItem,
+	type DocumentKind,
+	invalid,
+	parseJsonObject,
+	requestForItem,
+} from '../../../shared';
 import { optionsCollection, simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentOutput, documentPath, readDocumentIdentifier } from './document';
@@ -30,7 +35,6 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Corrects the parsed data of a resume or job description in Affinda (for example a candidate's name, email or skills), by the document's identifier. Returns the document's data as updated. Use it only when the user asks to correct parsed data.";
 

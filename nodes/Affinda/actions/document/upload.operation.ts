@@ -2,13 +2,13 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { Waiting } from '../../helpers/concurrency';
-import { invalid } from '../../helpers/parameters';
 import { buildUploadBody } from './upload/body';
 import { readUploads } from './upload/files';
 import { choiceName, readExistingCheck, uploadUnlessExisting } from './upload/ifAlreadyUploaded';
-import { ifAlreadyUploadedProperty, properties } from './upload/parameters';
+import { ifAlreadyUploadedProperty, properties } from './upload/uploadProperties';
 import { alreadyUploaded, sendUpload, uploadAndWait } from './upload/send';
 import { readDestination, readUploadSettings } from './upload/values';
+import { invalid } from '../../../shared';
 
 /**
  * Document → Upload: one document per file of the item (or its URL). The parts live in `upload/`:
@@ -18,7 +18,6 @@ import { readDestination, readUploadSettings } from './upload/values';
 
 export { properties };
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	'Uploads a document from a public link to Affinda and parses it. Returns one flat row: the document identifier (to pass to the other Affinda tools) and its values (for a resume: name, email, phone, city, current job title, years of experience, skills). Argument: url, an http or https link to the file. Each call adds a new document to Affinda: call it once per file; to read a document already uploaded, use the tool that gets a document.';
 

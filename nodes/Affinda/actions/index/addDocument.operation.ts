@@ -1,10 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readIdentifier } from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/operationOptions';
 import { optionsCollection } from '../common.descriptions';
-import { indexDocumentParameter, indexParameter, indexPath, readIndexName } from './parameters';
+import {
+	indexDocumentParameter,
+	indexParameter,
+	indexPath,
+	readIndexName,
+} from './indexProperties';
+import { readIdentifier, requestForItem } from '../../../shared';
 
 const documentParameter = indexDocumentParameter(
 	'The parsed resume or job description to make searchable',
@@ -12,7 +16,6 @@ const documentParameter = indexDocumentParameter(
 
 const properties: INodeProperties[] = [indexParameter, documentParameter, optionsCollection()];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Adds a parsed document to a search index of Affinda, so that searches over that index find it. Arguments: the index name and the document's identifier. Returns the index entry. Use it when a document should be found by the search tools and is not yet in their index.";
 

@@ -2,10 +2,15 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { settle } from '../../helpers/itemErrors';
-import { requestForItem } from '../../helpers/operationOptions';
-import { choicesOf, readIdentifier, readOptionalChoice } from '../../helpers/parameters';
-import { INDICES_PATH, withItem } from '../../../shared';
-import { findIndex } from './parameters';
+import {
+	INDICES_PATH,
+	withItem,
+	choicesOf,
+	readIdentifier,
+	readOptionalChoice,
+	requestForItem,
+} from '../../../shared';
+import { findIndex } from './indexProperties';
 import { optionsCollection } from '../common.descriptions';
 
 const nameParameter: INodeProperties = {
@@ -33,7 +38,6 @@ const docTypeParameter: INodeProperties = {
 
 const properties: INodeProperties[] = [nameParameter, docTypeParameter, optionsCollection()];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	'Creates a search index in Affinda for resumes or job descriptions, for example for a new role; an index of that name and kind that exists already is returned instead ("created" says which). Returns the index. Use it only when the user asks for a new index; to add documents to it, use the tool that adds a document to an index.';
 

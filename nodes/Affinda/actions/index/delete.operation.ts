@@ -2,13 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isNotFound, settle } from '../../helpers/itemErrors';
-import { requestForItem } from '../../helpers/operationOptions';
 import { optionsCollection } from '../common.descriptions';
-import { indexParameter, indexPath, readIndexName } from './parameters';
+import { indexParameter, indexPath, readIndexName } from './indexProperties';
+import { requestForItem } from '../../../shared';
 
 const properties: INodeProperties[] = [indexParameter, optionsCollection()];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	'Deletes a search index from Affinda by name, for example for a role that is filled; the documents it held stay in Affinda. Returns whether it was deleted (false when Affinda had no index of that name). Use it only when the user explicitly asks to delete that index; to take one document out, use the tool that removes a document from an index.';
 

@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { requestReturnAllOrLimit } from '../../helpers/paging';
-import { toQuery, type QueryParameter } from '../../helpers/query';
+import { requestReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
+import { ANY, filtersCollection, filtersQuery, type QueryParameter } from '../../helpers/query';
 import { INDICES_PATH, PAGE_SIZE } from '../../../shared';
-import { ANY, optionsCollection, returnAllAndLimit } from '../common.descriptions';
+import { optionsCollection } from '../common.descriptions';
 
 const filters: QueryParameter[] = [
 	{
@@ -36,18 +36,10 @@ const filters: QueryParameter[] = [
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(PAGE_SIZE.indices),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: filters.map(({ property }) => property),
-	},
+	filtersCollection(filters),
 	optionsCollection(),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	'Lists the search indices in Affinda (of resumes and of job descriptions) with their names and document types. Use it to learn which index names exist.';
 
@@ -57,7 +49,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const qs = toQuery(filters, this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+	const qs = filtersQuery.call(this, itemIndex, filters);
 	return await requestReturnAllOrLimit.call(this, itemIndex, PAGE_SIZE.indices, {
 		method: 'GET',
 		path: INDICES_PATH,

@@ -2,9 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isNotFound, settle } from '../../helpers/itemErrors';
-import { requestForItem } from '../../helpers/operationOptions';
-import { readIdentifier } from '../../helpers/parameters';
-import { pathSegment } from '../../../shared';
+import { pathSegment, readIdentifier, requestForItem } from '../../../shared';
 import { optionsCollection } from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';
 import {
@@ -13,7 +11,7 @@ import {
 	indexParameter,
 	indexPath,
 	readIndexName,
-} from './parameters';
+} from './indexProperties';
 
 const documentParameter = indexDocumentParameter(
 	'The resume or job description that searches of the index should no longer find',
@@ -25,7 +23,6 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Takes a document out of a search index of Affinda (the index is set in the node), so that searches over it no longer find the candidate or job; the document itself stays in Affinda. Argument: document, the document's identifier. Returns whether it was removed (false when the index did not hold it, which is no error). Use it when a candidate withdraws or a job closes; to erase the document, use the tool that deletes a document.";
 

@@ -1,12 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { pathSegment } from '../../../shared';
-
-import { readIdentifier, readOptionalIdentifier } from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/operationOptions';
+import {
+	pathSegment,
+	readIdentifier,
+	readOptionalIdentifier,
+	requestForItem,
+} from '../../../shared';
 import { addToolCriteria, buildSearchBody, readCriteriaValues } from '../../search/searchBody';
-import { criteriaParameter, toolCriteriaParameters } from '../../search/parameters';
+import { criteriaParameter, toolCriteriaParameters } from '../../search/searchProperties';
 import { indicesParameter, optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';
 
@@ -39,7 +41,6 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Explains how one candidate matches a job: compares a job description parsed by Affinda with a parsed resume, criterion by criterion (job title, skills, experience, location, education, languages) and says what matches and what is missing, with a score for each. Arguments: identifier, the job description's identifier; resume, the candidate resume's identifier, as the resume search or parse tools return it; without a resume, what to compare with: jobTitles and skills, each separated by commas, locations (one city, region or country), totalYearsExperience (a number), each optional. Use it after a search to explain one candidate; to rank many candidates, use the resume search tool.";
 

@@ -1,11 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { pathSegment } from '../../../shared';
-
-import { readIdentifier } from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/operationOptions';
-import { criteriaParameter, toolCriteriaParameters } from '../../search/parameters';
+import { pathSegment, readIdentifier, requestForItem } from '../../../shared';
+import { criteriaParameter, toolCriteriaParameters } from '../../search/searchProperties';
 import { indicesParameter, optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 import { matchAgainstParameters, readRankedSearchBody } from '../matchAgainst';
 import { filledByModelAsTool } from '../tool.descriptions';
@@ -41,7 +38,6 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Explains why one candidate ranks where they do in a resume search: for one parsed resume in Affinda, says criterion by criterion (job title, skills, experience, location, education, languages) what matches the search and what is missing. Arguments: identifier, the resume's identifier, as the resume search tool returns it; and the search to explain, as for the resume search tool: jobTitles and skills, each separated by commas; locations, one city, region or country; yearsExperienceMin, a whole number (each optional). Use it after a resume search to explain one candidate; to compare a resume with a job description, use the match score or job description match detail tools.";
 

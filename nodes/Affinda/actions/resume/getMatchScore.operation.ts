@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readFlag, readIdentifier, readNumber, readOptionalText } from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/operationOptions';
 import { matchScoreWeights, WEIGHT_RANGE } from '../../search/criteria';
 import { matchScoreRow } from '../../search/output';
-import { weightProperty } from '../../search/parameters';
+import { weightProperty } from '../../search/searchProperties';
 import { byDisplayName } from '../../helpers/order';
 import {
 	optionsCollection,
@@ -13,6 +11,13 @@ import {
 	simplifyParameterFor,
 } from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';
+import {
+	readFlag,
+	readIdentifier,
+	readNumber,
+	readOptionalText,
+	requestForItem,
+} from '../../../shared';
 
 /** The specification's generation of the path; the credential's Search & Match API may make it /v3. */
 const MATCH_PATH = '/v2/resume_search/match';
@@ -80,7 +85,6 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Scores how well one candidate fits one job: compares a parsed resume with a parsed job description in Affinda. Returns the overall score (0 to 1, higher is better) and a score per criterion (job title, skills, experience, location, education, languages, management level, occupation). Arguments: resume, the resume's identifier (from the resume search or parse tools); jobDescription, the job description's identifier (from the job description search tool). Use it for one candidate and one job; to rank many candidates, use the resume search tool.";
 

@@ -14,7 +14,7 @@ import {
 	answersModel,
 	asToolLimits,
 	compactToolAnswer,
-	searchedOrScored,
+	criteriaSearched,
 	type SearchToolAnswer,
 } from '../searchTool';
 
@@ -35,7 +35,6 @@ const TOOL_ANSWER: SearchToolAnswer = {
 	row: toolResultRow,
 };
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription = `Finds candidates: ranks the parsed resumes in Affinda against what you search for, best match first. Returns {candidates, moreCandidates}: up to limit candidates (10 unless you set limit), each with candidate (the name), score (0 to 1, higher is better), identifier (the resume's identifier, for the other Affinda tools) and a score from 0 to 1 for each criterion you searched; moreCandidates is how many further candidates matched. Arguments, each optional (leave empty what does not matter): jobTitles, job titles separated by commas; skills, skills separated by commas; locations, one city, region or country; yearsExperienceMin, the fewest years of work experience, a whole number; limit, from 1 to ${PAGE_SIZE.resumeSearch}. Use it to find or shortlist candidates; to explain how one candidate matches a job description, use the match detail tool.`;
 
 const properties: INodeProperties[] = [
@@ -67,6 +66,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	}
 	const { body, results, simplify } = await runRankedSearch.call(this, itemIndex, SEARCH);
 	if (!simplify) return results;
-	const searched = searchedOrScored.call(this, itemIndex, SEARCH, body, results);
+	const searched = criteriaSearched.call(this, itemIndex, SEARCH, body, results);
 	return results.map((result) => searchedResultRow(result, searched));
 }

@@ -1,9 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { invalid, readFlag, readNameList } from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/operationOptions';
-import { describeAnswer } from '../../../shared';
+import { describeAnswer, invalid, readFlag, readNameList, requestForItem } from '../../../shared';
 import { optionsCollection, simplifyParameterFor } from '../common.descriptions';
 import { filledByModel, fromAI } from '../tool';
 
@@ -77,7 +75,6 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Suggests skills or job titles related to the ones given, from Affinda's vocabulary of occupations (which of the two, the node's settings say). Returns the suggestions, ready to pass to the search tools. Arguments: skills or jobTitles, the ones to find related ones for, separated by commas. Use it to widen a search that found too few candidates; it searches no resumes itself.";
 

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readIdentifier } from '../../helpers/parameters';
 import { findOrCreateTag } from '../../helpers/tags';
 import { optionsCollection, tagWorkspaceLocator } from '../common.descriptions';
+import { readIdentifier } from '../../../shared';
 
 const nameParameter: INodeProperties = {
 	displayName: 'Name',
@@ -22,7 +22,6 @@ const workspaceParameter: INodeProperties = {
 
 const properties: INodeProperties[] = [nameParameter, workspaceParameter, optionsCollection()];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	'Creates a tag in a workspace of Affinda, or returns the tag of that name the workspace has already ("created" says which). Returns the tag with its ID. Use it only when the user asks for a new tag; to tag documents, use the tool that adds a tag.';
 

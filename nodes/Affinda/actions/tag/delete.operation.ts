@@ -2,16 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isNotFound, settle } from '../../helpers/itemErrors';
-import { requestForItem } from '../../helpers/operationOptions';
 import { readTagChoice } from '../../helpers/tags';
-import { TAGS_PATH } from '../../../shared';
+import { TAGS_PATH, requestForItem } from '../../../shared';
 import { optionsCollection, tagLocator } from '../common.descriptions';
 
 const tagParameter = tagLocator('The tag to delete', false);
 
 const properties: INodeProperties[] = [tagParameter, optionsCollection()];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	'Deletes a tag from Affinda by its ID; the documents it was on stay, without it. Returns whether it was deleted (false when Affinda had no such tag). Use it only when the user explicitly asks to delete that tag; to take a tag off documents, use the tool that removes a tag.';
 

@@ -1,12 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { readRequestTimeoutMs } from '../../helpers/operationOptions';
-import { readReturnAllOrLimit } from '../../helpers/paging';
+import { readReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
 import { toQuery, type QueryParameter } from '../../helpers/query';
 import { readTags } from '../../helpers/tags';
-import { PAGE_SIZE } from '../../../shared';
-import { optionsCollection, returnAllAndLimit, tagWorkspaceLocator } from '../common.descriptions';
+import { PAGE_SIZE, readRequestTimeoutMs } from '../../../shared';
+import { optionsCollection, tagWorkspaceLocator } from '../common.descriptions';
 
 const filters: QueryParameter[] = [
 	{ kind: 'text', property: tagWorkspaceLocator('Only the tags of this workspace') },
@@ -35,7 +34,6 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	'Lists the tags in Affinda (labels such as "shortlisted" or a requisition number that group documents), each with its ID, name, workspace and how many documents carry it. Use it to learn which tags exist before tagging documents or finding them by tag.';
 

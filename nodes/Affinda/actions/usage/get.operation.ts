@@ -1,9 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { invalid, readIdentifier, readOptionalIdentifier } from '../../helpers/parameters';
-import { requestForItem } from '../../helpers/operationOptions';
-import { resourceLocator } from '../../../shared';
+import {
+	resourceLocator,
+	invalid,
+	readIdentifier,
+	readOptionalIdentifier,
+	requestForItem,
+} from '../../../shared';
 import { optionsCollection } from '../common.descriptions';
 import { documentTypeLocator, workspaceLocator } from '../document/descriptions';
 
@@ -68,7 +72,6 @@ const properties: INodeProperties[] = [
 	optionsCollection(),
 ];
 
-/** What a model reads about this operation as a tool (actions/tool.ts). */
 export const toolDescription =
 	"Gets how many Affinda credits the organization used, a day over a period (by default the last 365 days), as the node's settings say. Returns the total and one entry per day with usage. Use it when the user asks how many documents were parsed or how many credits are left to plan; it changes nothing.";
 

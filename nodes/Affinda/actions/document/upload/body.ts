@@ -1,10 +1,9 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { readOptionalIdentifier } from '../../../helpers/parameters';
-import { MultipartBody, type MultipartPart } from '../../../../shared';
+import { MultipartBody, type MultipartPart, readOptionalIdentifier } from '../../../../shared';
 import { documentTypeLocator } from '../descriptions';
 import type { Upload } from './files';
-import { uploadOptions } from './parameters';
+import { uploadOptions } from './uploadProperties';
 import { readDestination, toMultipartValue, type UploadSettings } from './values';
 
 /** The multipart body of one upload: the file (or URL), then where to parse it, how, and the options that are set. */

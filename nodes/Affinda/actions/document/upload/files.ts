@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { binaryFileSource } from '../../../helpers/binary';
-import { invalid, readNameList } from '../../../helpers/parameters';
 import type { FileSource } from '../../../../shared';
-import { binaryPropertyNameParameter, fileTypesParameter } from './parameters';
+import { binaryPropertyNameParameter, fileTypesParameter } from './uploadProperties';
 import { toUrl } from './values';
+import { invalid, readNameList } from '../../../../shared';
 
 /** Choosing what an item uploads: its URL, or one file per binary field named or found. */
 

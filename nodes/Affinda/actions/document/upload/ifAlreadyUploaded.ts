@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { invalid, readOptionalText } from '../../../helpers/parameters';
-import { withItem, type RequestAdvice } from '../../../../shared';
+import { withItem, type RequestAdvice, invalid, readOptionalText } from '../../../../shared';
 import { metaOf, newestWithCustomIdentifier } from '../document';
 import { assertParsed, waitUntilParsed } from '../parsing';
 import {
@@ -10,7 +9,7 @@ import {
 	ifAlreadyUploadedProperty,
 	UPLOAD_AGAIN,
 	type IfAlreadyUploadedChoice,
-} from './parameters';
+} from './uploadProperties';
 import type { Upload } from './files';
 import type { Destination, UploadSettings } from './values';
 

@@ -1,6 +1,16 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import {
+	collectionParameter,
+	deleteAfterParseOption,
+	parsingTimeoutParameter,
+	urlParameter,
+	waitParameter,
+	workspaceParameter,
+	WORKSPACE_SETTING,
+} from './uploadProperties';
+import { readDocumentOutput, type DocumentOutput } from '../document';
+import {
 	boundsOf,
 	invalid,
 	isBlank,
@@ -9,18 +19,8 @@ import {
 	readJsonObject,
 	readOptionalText,
 	readWholeNumber,
-} from '../../../helpers/parameters';
-import { readRequestTimeoutMs } from '../../../helpers/operationOptions';
-import { readDocumentOutput, type DocumentOutput } from '../document';
-import {
-	collectionParameter,
-	deleteAfterParseOption,
-	parsingTimeoutParameter,
-	urlParameter,
-	waitParameter,
-	workspaceParameter,
-	WORKSPACE_SETTING,
-} from './parameters';
+	readRequestTimeoutMs,
+} from '../../../../shared';
 
 /** Reading and checking Upload's values: each refused before any request, naming its parameter. */
 

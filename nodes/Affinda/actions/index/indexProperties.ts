@@ -1,8 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requestForItem } from '../../helpers/operationOptions';
-import { readIdentifier } from '../../helpers/parameters';
-import { INDICES_PATH, pathSegment } from '../../../shared';
+import { INDICES_PATH, pathSegment, readIdentifier, requestForItem } from '../../../shared';
 import { parsedDocumentLocator } from '../common.descriptions';
 
 /** Parameters the index operations share, defined once, with their readers. */

@@ -19,9 +19,6 @@ import {
 
 type RankedDocuments = (typeof RANKED_DOCUMENTS)[SearchBody];
 
-/** Index Names or IDs, which both search bodies require: its label and name, for the parameter and its check. */
-export const INDICES = { displayName: 'Index Names or IDs', name: 'indices' } as const;
-
 /**
  * The Criteria parameter, derived from the criteria table: one entry per criterion, added once,
  * holding what to match beside its Required switch and its Weight. Nothing in it starts with a

@@ -1,6 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../../shared';
+import { InvalidParameterError } from './errors';
 
 /**
  * Reads and checks a parameter value by kind: whole number, bounded number, identifier, name list,
@@ -96,6 +96,20 @@ export function readWholeNumber(
 	const number = readNumber(parameter, value, bounds, allowed);
 	if (!Number.isSafeInteger(number)) invalid(parameter, value, allowed);
 	return number;
+}
+
+/**
+ * A whole-number parameter's value (its default when unset), within the bounds its own definition
+ * gives the editor, so the check and the panel cannot disagree.
+ */
+export function wholeNumberWithin(
+	property: Parameter & {
+		default?: unknown;
+		typeOptions?: { minValue?: number; maxValue?: number };
+	},
+	value: unknown,
+): number {
+	return readWholeNumber(property, value ?? property.default, boundsOf(property));
 }
 
 /* --------------------------------------------------------------- identifiers */
