@@ -105,6 +105,7 @@ async function main(): Promise<void> {
 			...emulator.fixtures.jobDescriptions.slice(0, 2).map((job) => job.identifier),
 		],
 		notifyUrl: inbox.url,
+		organization: emulator.fixtures.organization.identifier,
 	};
 	const workflows = await importExamples(n8n.client, setup);
 	step(`imported ${workflows.length} example workflows with the credential "${credential.name}"`);
