@@ -1,6 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator, triggerWorkspaceParameter } from '../shared';
+import {
+	resourceLocator,
+	TRIGGER_OUTPUT_PARAMETER,
+	TRIGGER_ROW_OPTIONS,
+	triggerWorkspaceParameter,
+} from '../shared';
 import { EVENT_OPTIONS } from './events';
 
 /** The polling trigger's parameters, with the bounds the node checks again when it reads them. */
@@ -66,12 +71,13 @@ export const pollingTriggerProperties: INodeProperties[] = [
 		description:
 			'Whether to get the whole document, parsed data included, before the workflow starts (one more request per document); it is added as "document"',
 	},
+	TRIGGER_OUTPUT_PARAMETER,
 	{
 		displayName: 'Options',
 		name: 'options',
 		type: 'collection',
 		placeholder: 'Add option',
 		default: {},
-		options: [lateWindowParameter],
+		options: [lateWindowParameter, ...TRIGGER_ROW_OPTIONS],
 	},
 ];

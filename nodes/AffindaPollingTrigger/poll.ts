@@ -117,6 +117,8 @@ async function itemFor(
 		true,
 		document,
 	);
+	// The item's fields come from the whole document; what it carries is as Output asks.
+	if (document) json.document = settings.documentAsAsked(document);
 	return { json };
 }
 

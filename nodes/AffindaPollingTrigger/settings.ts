@@ -1,7 +1,12 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { InvalidParameterError, wholeNumberWithin } from '../shared';
+import {
+	InvalidParameterError,
+	readDocumentShaper,
+	TRIGGER_OUTPUT_PARAMETER,
+	wholeNumberWithin,
+} from '../shared';
 import { lateWindowParameter } from './description';
 import { POLLED_EVENTS, type PolledEvent } from './events';
 
@@ -13,6 +18,8 @@ export interface PollSettings {
 	/** Only documents of this type are passed on; undefined for every type. */
 	documentType?: string;
 	fetchDocument: boolean;
+	/** What the fetched document becomes (Output, with the row's options). */
+	documentAsAsked: (document: IDataObject) => IDataObject;
 	lateWindowMs: number;
 	/** What the kept cursor is valid for: another event, scope or type starts afresh. */
 	key: string;
@@ -66,7 +73,17 @@ export function readPollSettings(this: IPollFunctions): PollSettings {
 	} catch (error) {
 		throw new NodeOperationError(this.getNode(), (error as Error).message);
 	}
+	let documentAsAsked: PollSettings['documentAsAsked'];
+	try {
+		documentAsAsked = readDocumentShaper(
+			this.getNodeParameter('output', TRIGGER_OUTPUT_PARAMETER.default),
+			options,
+		);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as Error).message);
+	}
 	return {
+		documentAsAsked,
 		event,
 		scope: { [scopeKind]: scopeValue },
 		documentType,

@@ -1,6 +1,11 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { affindaApiRequest, documentPath } from '../shared';
+import {
+	affindaApiRequest,
+	documentPath,
+	readDocumentShaper,
+	TRIGGER_OUTPUT_PARAMETER,
+} from '../shared';
 import { parseEvent } from './eventBody';
 import { takeHandshake, triggerKey } from './handshakes';
 import { seenEvents } from './seenEvents';
@@ -158,7 +163,18 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 			else seenEvents.release(seenKey);
 		}
 	}
-	return { workflowData: [[{ json: eventItem(event, verified, document) }]] };
+	const json = eventItem(event, verified, document);
+	// The item's fields come from the whole document; what it carries as "document" is as Output asks.
+	if (document) json.document = documentAsAsked.call(this)(document);
+	return { workflowData: [[{ json }]] };
+}
+
+/** Fetch Document's Output (Flat Row by default), with the row's options. */
+function documentAsAsked(this: IWebhookFunctions): (document: IDataObject) => IDataObject {
+	return readDocumentShaper(
+		this.getNodeParameter('output', TRIGGER_OUTPUT_PARAMETER.default),
+		this.getNodeParameter('options', {}),
+	);
 }
 
 async function fetchDocumentIfAsked(

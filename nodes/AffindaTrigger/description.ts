@@ -1,6 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator, triggerWorkspaceParameter } from '../shared';
+import {
+	resourceLocator,
+	TRIGGER_OUTPUT_PARAMETER,
+	TRIGGER_ROW_OPTIONS,
+	triggerWorkspaceParameter,
+} from '../shared';
 import { DOCUMENT_EVENTS } from '../shared/documentEvents';
 
 /** The trigger's parameters, with the bounds the node checks again when it reads them. */
@@ -62,6 +67,7 @@ export const triggerProperties: INodeProperties[] = [
 		description:
 			'Whether to get the whole document, parsed data included, before the workflow starts (the event itself carries only its identifier and status); it is added as "document"',
 	},
+	TRIGGER_OUTPUT_PARAMETER,
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -78,6 +84,7 @@ export const triggerProperties: INodeProperties[] = [
 				description:
 					'Whether to refuse events when the credential has no Webhook Signature Key. Turn off only to accept unverified events; with a key set, every event is verified either way.',
 			},
+			...TRIGGER_ROW_OPTIONS,
 		],
 	},
 ];

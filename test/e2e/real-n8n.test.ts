@@ -27,6 +27,7 @@ import type { Execution } from '../helpers/real-n8n/n8n-client';
 import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from '../helpers/real-n8n/real-n8n';
 import { executionError, outputItems } from '../helpers/real-n8n/run-data';
 import { applicationEmail } from './trigger-example';
+import { SAME_CV_ROW } from '../fixtures/documents/same-cv';
 import {
 	affindaNode,
 	manualTrigger,
@@ -651,16 +652,7 @@ describe('the example workflows in test/examples', () => {
 		});
 		const [row] = outputItems(execution, 'Parse CV').map((item) => item.json);
 		expect(Object.keys(row)).toEqual([
-			'identifier',
-			'fullName',
-			'firstName',
-			'lastName',
-			'email',
-			'phone',
-			'city',
-			'currentJobTitle',
-			'totalYearsExperience',
-			'skills',
+			...Object.keys(SAME_CV_ROW),
 			'needsReview',
 			'lowConfidenceFields',
 		]);

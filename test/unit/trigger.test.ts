@@ -247,6 +247,7 @@ describe('the node as the editor shows it', () => {
 			'workspace',
 			'organization',
 			'fetchDocument',
+			'output',
 			'options',
 		]);
 	});

@@ -244,7 +244,7 @@ describe('against the emulator', () => {
 	});
 
 	test('Fetch Document gets each document whole before its run starts', async () => {
-		const trigger = await pollHost({ fetchDocument: true });
+		const trigger = await pollHost({ fetchDocument: true, output: 'raw' });
 		await trigger.activate();
 		const [identifier] = await uploadResumes(1);
 		await trigger.poll();
@@ -254,6 +254,21 @@ describe('against the emulator', () => {
 		const { document } = trigger.runs[0][0].json as { document: IDataObject };
 		expect(document.meta).toMatchObject({ identifier, ready: true });
 		expect(document.data).toHaveProperty('name');
+	});
+
+	test('Fetch Document, Output Flat Row (the default): each document as one row', async () => {
+		const trigger = await pollHost({ fetchDocument: true, options: { listsAs: 'array' } });
+		await trigger.activate();
+		const [identifier] = await uploadResumes(1);
+		await trigger.poll();
+		const item = trigger.runs[0][0].json as { identifier: string; document: IDataObject };
+		expect(item.identifier).toBe(identifier);
+		expect(item.document).toMatchObject({
+			identifier,
+			fullName: expect.any(String),
+			skills: expect.any(Array),
+		});
+		expect(item.document).not.toHaveProperty('data');
 	});
 
 	test('Document Validated: documents validated since the last poll, in validation order', async () => {
@@ -488,7 +503,7 @@ describe('against a scripted documents list', () => {
 
 	test('Fetch Document: a document that cannot be fetched is reported once, with its error; the others start their runs', async () => {
 		listed = [doc('aaBase', 0)];
-		const trigger = await scriptedHost(60, { fetchDocument: true });
+		const trigger = await scriptedHost(60, { fetchDocument: true, output: 'raw' });
 		await trigger.activate();
 		listed.push(doc('bbBroken', 1), doc('ccFine', 2));
 		server.respondWith((request, self) => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator, type ReceivedRequest } from '../emulator';
+import { SAME_CV_ROW } from '../fixtures/documents/same-cv';
 import { clientFor, type Client } from '../emulator/test-client';
 import { listSearchInProcess } from '../helpers/load-options-in-process';
 import { PACKAGE_DIR, stopN8nCoreTimers } from '../helpers/n8n-in-process';
@@ -387,7 +388,7 @@ describe('events: verified, fresh and new, or refused', () => {
 	});
 
 	test('Fetch Document gets the parsed document before the workflow starts', async () => {
-		const trigger = await hostWith({ fetchDocument: true });
+		const trigger = await hostWith({ fetchDocument: true, output: 'raw' });
 		await trigger.activate();
 		const identifier = await uploadResume();
 		await eventually(
@@ -398,6 +399,23 @@ describe('events: verified, fresh and new, or refused', () => {
 		const { document } = trigger.runs[0][0].json as { document: IDataObject };
 		expect(document.meta).toMatchObject({ identifier, ready: true });
 		expect(document.data).toHaveProperty('name');
+	});
+
+	test('Fetch Document, Output Flat Row (the default): the document as one row, the item fields as before', async () => {
+		const trigger = await hostWith({
+			fetchDocument: true,
+			options: { includeFields: ['fileName'] },
+		});
+		await trigger.activate();
+		const identifier = await uploadResume();
+		await eventually(
+			() => trigger.runs,
+			(runs) => runs.length > 0,
+		);
+		const item = trigger.runs[0][0].json as { identifier: string; document: IDataObject };
+		expect(item.identifier).toBe(identifier);
+		expect(Object.keys(item.document)).toEqual([...Object.keys(SAME_CV_ROW), 'fileName']);
+		expect(item.document).toMatchObject({ identifier, fullName: expect.any(String) });
 	});
 
 	test('forged, altered, missing, malformed, stale and replayed deliveries are refused and start nothing', async () => {
@@ -703,7 +721,7 @@ describe('when the service does not play along (a scripted service)', () => {
 			}
 			return makesSubscription(5, true)(request, service);
 		});
-		const trigger = await hostOnService({ fetchDocument: true });
+		const trigger = await hostOnService({ fetchDocument: true, output: 'raw' });
 		await trigger.activate();
 		const body = eventBody();
 		const headers = signed(body, 'a'.repeat(64));

@@ -6,6 +6,16 @@ export {
 	readOutput,
 	readRowOptions,
 	ROW_OPTIONS,
+	TRIGGER_OUTPUT_PARAMETER,
+	TRIGGER_ROW_OPTIONS,
 	type OutputChoice,
 } from './outputProperties';
 export { DEFAULT_ROW_OPTIONS, documentRow, type RowOptions } from './row';
+export {
+	documentShaper,
+	metaOf,
+	readDocumentShaper,
+	parseFailureOf,
+	simplifyDocument,
+	type ParseFailure,
+} from './parsedData';

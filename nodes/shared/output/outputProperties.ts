@@ -166,3 +166,16 @@ export function readRowOptions(options: unknown): RowOptions {
 	}
 	return row;
 }
+
+/** The triggers' Output: shown once Fetch Document is on, for the document it adds. */
+export const TRIGGER_OUTPUT_PARAMETER: INodeProperties = {
+	...OUTPUT_PARAMETER,
+	description: 'What the fetched document, added as "document", holds',
+	displayOptions: { show: { fetchDocument: [true] } },
+};
+
+/** The row's options in a trigger's Options: only with Fetch Document and Flat Row. */
+export const TRIGGER_ROW_OPTIONS: INodeProperties[] = ROW_OPTIONS.map((option) => ({
+	...option,
+	displayOptions: { show: { '/fetchDocument': [true], '/output': ['row'] } },
+}));

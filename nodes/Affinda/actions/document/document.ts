@@ -3,11 +3,14 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import {
 	affindaApiRequest,
-	documentRow,
+	documentShaper,
 	DOCUMENTS_PATH,
+	metaOf,
 	OUTPUT_PARAMETER,
+	parseFailureOf,
 	readOutput,
 	readRowOptions,
+	simplifyDocument,
 	withItem,
 	type OutputChoice,
 	type RequestAdvice,
@@ -19,7 +22,13 @@ import { documentLocator } from './descriptions';
 
 /** What the document operations share at run time: paths, identifiers and the output shape. */
 
-export { DOCUMENTS_PATH, documentPath } from '../../../shared';
+export {
+	DOCUMENTS_PATH,
+	documentPath,
+	metaOf,
+	parseFailureOf,
+	simplifyDocument,
+} from '../../../shared';
 
 /** The Document parameter of Get, Delete and Update Data. */
 export function readDocumentIdentifier(this: IExecuteFunctions, itemIndex: number): string {
@@ -41,52 +50,9 @@ export const UPLOAD_ADVICE: RequestAdvice = {
 		'The document may have been created. Set Options → Custom Identifier (e.g. an ATS id) and If Already Uploaded → Use the Existing Document before running the item again: the node then looks for the document first and uploads only if Affinda has none. Without one, look for it with Document → Get Many (Filters → Custom Identifier, or Search by file name); Reject Duplicates makes Affinda refuse a file it already has without using a credit. Run only the failed items again (Settings → On Error → "Continue (using error output)"), never the whole node.',
 };
 
-export function metaOf(document: IDataObject): IDataObject {
-	return (document.meta ?? {}) as IDataObject;
-}
-
-export interface ParseFailure extends IDataObject {
-	errorCode: string | null;
-	errorDetail: string | null;
-}
-
-/**
- * Why parsing failed, if it did: `meta.failed`, or an `error` whose code or detail is set (the
- * service sends `error: {errorCode: null, errorDetail: null}` for documents that parsed well).
- */
-export function parseFailureOf(document: IDataObject): ParseFailure | undefined {
-	const meta = metaOf(document);
-	const error = (document.error ?? {}) as IDataObject;
-	const errorCode = (error.errorCode ?? meta.errorCode ?? null) as string | null;
-	const errorDetail = (error.errorDetail ?? meta.errorDetail ?? null) as string | null;
-	if (meta.failed !== true && !errorCode && !errorDetail) return undefined;
-	return { errorCode, errorDetail };
-}
-
 /** Parsing is over, one way or the other. */
 export function isSettled(document: IDataObject): boolean {
 	return metaOf(document).ready === true || parseFailureOf(document) !== undefined;
-}
-
-/**
- * At most ten fields: the metadata a workflow routes on, and the parsed data (or, for a document
- * that failed, why).
- */
-export function simplifyDocument(document: IDataObject): IDataObject {
-	const meta = metaOf(document);
-	const failure = parseFailureOf(document);
-	return {
-		identifier: meta.identifier,
-		customIdentifier: meta.customIdentifier ?? null,
-		fileName: meta.fileName ?? null,
-		extractor: document.extractor ?? null,
-		documentType: meta.documentType ?? null,
-		workspace: meta.workspace ?? null,
-		ready: meta.ready ?? false,
-		failed: failure !== undefined,
-		reviewUrl: meta.reviewUrl ?? null,
-		...(failure ? { error: failure } : { data: document.data ?? null }),
-	};
 }
 
 /** A document as Output asks, and which Output that is. */
@@ -101,10 +67,9 @@ export interface DocumentOutput {
  */
 export function readDocumentOutput(this: IExecuteFunctions, itemIndex: number): DocumentOutput {
 	const choice = readOutput(this.getNodeParameter('output', itemIndex, OUTPUT_PARAMETER.default));
-	if (choice === 'raw') return { choice, shape: (document) => document };
-	if (choice === 'document') return { choice, shape: simplifyDocument };
-	const options = readRowOptions(this.getNodeParameter('options', itemIndex, {}));
-	return { choice, shape: (document) => documentRow(document, options) };
+	const options =
+		choice === 'row' ? readRowOptions(this.getNodeParameter('options', itemIndex, {})) : undefined;
+	return { choice, shape: documentShaper(choice, options) };
 }
 
 /** The document as the Simplify parameter asks (Update Data). */
