@@ -434,11 +434,42 @@ describe('every panel', () => {
 		'Get Many with filters added and left as they come: no filter reaches the service',
 		async () => {
 			await newWorkflowWith('Get many documents');
+			// Parsed Data, as when this test was written: a Flat Row asks for include_data as well.
+			await editor.choose('output', 'Parsed Data');
 			for (const filter of ['Failed', 'Ready', 'Created', 'State']) {
 				await editor.addFromDropdown('Add Filter', filter);
 			}
 			await editor.executeStep();
 			expect((await requestTo('GET', '/v3/documents')).query).toEqual({ limit: '50' });
+		},
+		TASK_TIMEOUT_MS,
+	);
+
+	test(
+		'Upload shows Output, Flat Row by default; run, the output table has one row of candidate columns',
+		async () => {
+			await newWorkflowWith('Upload and parse a document');
+			expect(await editor.chosen('output')).toBe('Flat Row');
+			await editor.choose('source', 'URL');
+			await editor.fillText('url', cvUrl);
+			await editor.pickFromList(
+				'workspace',
+				new RegExp(emulator.fixtures.workspaces.recruitment.name),
+			);
+			await editor.executeStep();
+			expect(await editor.outputTableHeaders()).toEqual([
+				'identifier',
+				'fullName',
+				'firstName',
+				'lastName',
+				'email',
+				'phone',
+				'city',
+				'currentJobTitle',
+				'totalYearsExperience',
+				'skills',
+			]);
+			await editor.screenshot('output-flat-row');
 		},
 		TASK_TIMEOUT_MS,
 	);

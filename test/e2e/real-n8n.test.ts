@@ -396,7 +396,7 @@ describe("a recruiter's chain, triggered by a webhook in production mode", () =>
 							value: emulator.fixtures.documentTypes.resume.identifier,
 						},
 						wait: true,
-						simplify: true,
+						output: 'document',
 						options: { customIdentifier: '={{ $json.body.candidateRef }}' },
 					}),
 					affindaNode('Add to index', credential, {
@@ -518,13 +518,13 @@ describe('documents, annotations and indices', () => {
 						returnAll: false,
 						limit: 2,
 						filters: { workspace: byId(recruitment), ready: true },
-						simplify: true,
+						output: 'document',
 					}),
 					affindaNode('Read', credential, {
 						resource: 'document',
 						operation: 'get',
 						identifier: byId('={{ $json.identifier }}'),
-						simplify: true,
+						output: 'document',
 					}),
 					affindaNode('Correct', credential, {
 						resource: 'document',
