@@ -6,6 +6,24 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+/**
+ * How a request is authenticated and where it goes, written once: the node's transport builds
+ * its requests with these, and the credential's own `authenticate` and test request below are
+ * made from them.
+ */
+const AUTHORIZATION_SCHEME = 'Bearer';
+const REGION_HOST = { before: 'https://', after: '.affinda.com' };
+
+/** The Authorization header for an API key. */
+export function authorizationFor(apiKey: string): string {
+	return `${AUTHORIZATION_SCHEME} ${apiKey}`;
+}
+
+/** The base URL of a region (`api`, `api.us1`, `api.eu1`); `custom` has its own Base URL. */
+export function regionBaseUrl(region: string): string {
+	return `${REGION_HOST.before}${region}${REGION_HOST.after}`;
+}
+
 /** What the credential test says of a host that redirects (n8n 2.8 says "status code 302"). */
 const REDIRECT_REFUSED =
 	"The Base URL redirects to another address: enter that address as the Base URL (the key is sent to the credential's host only)";
@@ -93,7 +111,7 @@ export class AffindaApi implements ICredentialType {
 		type: 'generic',
 		properties: {
 			headers: {
-				Authorization: '=Bearer {{$credentials.apiKey}}',
+				Authorization: `=${AUTHORIZATION_SCHEME} {{$credentials.apiKey}}`,
 			},
 		},
 	};
@@ -103,8 +121,7 @@ export class AffindaApi implements ICredentialType {
 	// that redirects fails the test, and the key goes nowhere else.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL:
-				'={{$credentials.region === "custom" ? String($credentials.baseUrl).replace(/\\/+$/, "") : "https://" + $credentials.region + ".affinda.com"}}',
+			baseURL: `={{$credentials.region === "custom" ? String($credentials.baseUrl).replace(/\\/+$/, "") : "${REGION_HOST.before}" + $credentials.region + "${REGION_HOST.after}"}}`,
 			url: '/v3/organizations',
 			method: 'GET',
 			disableFollowRedirect: true,

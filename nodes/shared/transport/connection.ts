@@ -1,6 +1,7 @@
 import type { INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { authorizationFor, regionBaseUrl } from '../../../credentials/AffindaApi.credentials';
 import { Throttle } from './throttle';
 import type { AffindaContext, AffindaRequest } from './types';
 
@@ -52,7 +53,7 @@ export function withSearchApiVersion(
 
 export function baseUrlFromCredentials(credentials: AffindaCredentials, node: INode): string {
 	const region = credentials.region ?? 'api';
-	if (region !== 'custom') return `https://${region}.affinda.com`;
+	if (region !== 'custom') return regionBaseUrl(region);
 	const configured = String(credentials.baseUrl ?? '').trim();
 	const shown = withoutUserinfo(configured);
 	let parsed: URL | undefined;
@@ -144,7 +145,7 @@ async function readConnection(this: AffindaContext): Promise<Connection> {
 		origin: new URL(baseUrl).origin,
 		secret: secret || undefined,
 		searchApiVersion: credentials.searchApiVersion === 'v3' ? 'v3' : 'v2',
-		authorization: `Bearer ${secret ?? ''}`,
+		authorization: authorizationFor(secret ?? ''),
 		throttle: new Throttle(),
 	};
 }
