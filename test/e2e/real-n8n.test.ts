@@ -26,7 +26,7 @@ import {
 import type { Execution } from '../helpers/real-n8n/n8n-client';
 import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from '../helpers/real-n8n/real-n8n';
 import { executionError, outputItems } from '../helpers/real-n8n/run-data';
-import { applicationEmail } from './trigger-example';
+import { applicationEmail, eventually } from './trigger-example';
 import { SAME_CV_ROW } from '../fixtures/documents/same-cv';
 import {
 	affindaNode,
@@ -50,7 +50,12 @@ let credential: Credential;
 let openRole: string;
 
 beforeAll(async () => {
-	emulator = await startEmulator({ key: API_KEY, seed: 'e2e' });
+	// The NextGen workspace too (no seeded documents): its resumes carry confidence, for cv-to-sheet.
+	emulator = await startEmulator({
+		key: API_KEY,
+		seed: 'e2e',
+		nextGen: { resumeCount: 0, customDocumentCount: 0 },
+	});
 	openRole = await uploadToEmulator(
 		emulator.fixtures.sampleFiles.jobDescriptionPdf,
 		emulator.fixtures.documentTypes.jobDescription.identifier,
@@ -662,6 +667,73 @@ describe('the example workflows in test/examples', () => {
 		expect(outputItems(execution, 'Needs a review?', 1).map((item) => item.json)).toEqual([row]);
 		expect(inbox.requests).toHaveLength(0);
 		// The Sheets node has no Google account here: the run stops there, with the row as its input.
+		expect(execution.data.resultData.lastNodeExecuted).toBe('Add to candidates sheet');
+	});
+
+	test(`${CV_TO_SHEET}: in a NextGen workspace, the CV Affinda is unsure of goes to the reviewer, the other to the sheet`, async () => {
+		const nextGen = emulator.fixtures.nextGen?.workspace.identifier;
+		if (!nextGen) throw new Error('the e2e emulator serves the NextGen workspace');
+		const example = await importExample(n8n.client, CV_TO_SHEET, { ...setup, workspace: nextGen });
+		const doubtful = emulator.fixtures.sampleFiles.resumePdf;
+		const emails = [
+			applicationEmail('Marcus Webb <marcus.webb@example.com>', doubtful),
+			applicationEmail(
+				'Daniel Okafor <daniel.okafor@example.com>',
+				emulator.fixtures.sampleFiles.nurseResumeText,
+			),
+		];
+		// Parsing waits on the emulator's clock: the doubtful CV's email is read with confidence 0.3
+		// (as Affinda reads a blurred scan) before its upload answers; every other value is sure.
+		emulator.clock.pause();
+		const running = n8n.client.runManually(example.stored, example.trigger, {
+			[example.trigger]: emails,
+		});
+		try {
+			const uploaded = await eventually(
+				async () =>
+					emulator.store
+						.allDocuments()
+						.find(
+							(doc) => doc.workspace.identifier === nextGen && doc.fileName === basename(doubtful),
+						),
+				(doc) => doc !== undefined,
+			);
+			if (!uploaded) throw new Error(`${basename(doubtful)} never reached the emulator`);
+			for (const annotation of emulator.store.annotationsOf(uploaded)) {
+				annotation.confidence = annotation.path[0] === 'emails' ? 0.3 : 0.99;
+				annotation.isAutoVerified = false;
+			}
+		} finally {
+			emulator.clock.resume();
+		}
+		const execution = await running;
+
+		const rows = outputItems(execution, 'Parse CV').map((item) => item.json);
+		expect(rows.map((row) => Object.keys(row))).toEqual([
+			[...Object.keys(SAME_CV_ROW), 'needsReview', 'lowConfidenceFields'],
+			[...Object.keys(SAME_CV_ROW), 'needsReview', 'lowConfidenceFields'],
+		]);
+		const [unsure, sure] = rows;
+		// What reaches the reviewer node: the doubtful CV's row, its email named as the doubt.
+		expect(unsure).toMatchObject({
+			fullName: 'Marcus Webb',
+			needsReview: true,
+			lowConfidenceFields: 'email',
+		});
+		expect(outputItems(execution, 'Needs a review?', 0).map((item) => item.json)).toEqual([unsure]);
+		expect(outputItems(execution, 'Ask a reviewer')).toHaveLength(1);
+		expect(inbox.requests.map((request) => request.body)).toEqual([
+			{
+				text: `Please check the CV of Marcus Webb (${String(unsure.identifier)}): unsure of email`,
+			},
+		]);
+		// The other CV's values all met the threshold: its row goes to the sheet as it is.
+		expect(sure).toMatchObject({
+			fullName: 'Daniel Okafor',
+			needsReview: false,
+			lowConfidenceFields: '',
+		});
+		expect(outputItems(execution, 'Needs a review?', 1).map((item) => item.json)).toEqual([sure]);
 		expect(execution.data.resultData.lastNodeExecuted).toBe('Add to candidates sheet');
 	});
 
