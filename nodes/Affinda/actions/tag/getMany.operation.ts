@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
-import { toQuery, type QueryParameter } from '../../helpers/query';
+import { filtersCollection, filtersQuery, type QueryParameter } from '../../helpers/query';
 import { readTags } from '../../helpers/tags';
 import { PAGE_SIZE, readRequestTimeoutMs } from '../../../shared';
 import { optionsCollection, tagWorkspaceLocator } from '../common.descriptions';
@@ -23,14 +23,7 @@ const filters: QueryParameter[] = [
 
 const properties: INodeProperties[] = [
 	...returnAllAndLimit(PAGE_SIZE.tags),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		options: filters.map(({ property }) => property),
-	},
+	filtersCollection(filters),
 	optionsCollection(),
 ];
 
@@ -43,7 +36,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const qs = toQuery(filters, this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+	const qs = filtersQuery.call(this, itemIndex, filters);
 	const max = readReturnAllOrLimit.call(this, itemIndex, PAGE_SIZE.tags);
 	return await readTags.call(this, qs, {
 		max,
