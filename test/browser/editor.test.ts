@@ -258,7 +258,7 @@ describe('Resume → Search', () => {
 			});
 			expect(search.query).toEqual({ limit: '50', offset: '0' });
 			const columns = await editor.outputTableHeaders();
-			expect(columns.slice(0, 2)).toEqual(['candidate', 'score']);
+			expect(columns.slice(0, 2)).toEqual(['fullName', 'score']);
 			expect(columns).toEqual(
 				expect.arrayContaining(['jobTitleScore', 'skillsScore', 'identifier']),
 			);

@@ -72,7 +72,7 @@ test(
 			},
 			(request) => {
 				const [answer] = JSON.parse(request.toolResults[0]) as Array<{
-					candidates: Array<{ candidate: unknown }>;
+					candidates: Array<{ fullName: unknown }>;
 				}>;
 				return { text: `${answer.candidates.length} candidates found.` };
 			},

@@ -144,7 +144,7 @@ describe('an AI Agent with the Affinda tool, its model scripted', () => {
 				},
 				(request) => {
 					const { candidates } = compactAnswerIn(request.toolResults[0]);
-					return { text: `The best match is ${String(candidates[0]?.candidate)}.` };
+					return { text: `The best match is ${String(candidates[0]?.fullName)}.` };
 				},
 			]);
 			const { status, body } = await chat('Find data engineers who know SQL and Python');
@@ -174,7 +174,7 @@ describe('an AI Agent with the Affinda tool, its model scripted', () => {
 			expect(answer.candidates).toHaveLength(Math.min(10, served.results.length));
 			expect(answer.moreCandidates).toBe(served.count - answer.candidates.length);
 			expect(answer.candidates[0]).toEqual({
-				candidate: served.results[0].name ?? null,
+				fullName: served.results[0].name ?? null,
 				score: served.results[0].score,
 				jobTitleScore: expect.any(Number),
 				skillsScore: expect.any(Number),
@@ -187,7 +187,7 @@ describe('an AI Agent with the Affinda tool, its model scripted', () => {
 				`compact tool answer (n8n ${n8n.n8nVersion}): ${answer.candidates.length} rows of 3 criteria, ${size} bytes, ${answer.moreCandidates} more\n`,
 			);
 			expect(size).toBeLessThanOrEqual(3000);
-			expect(body.output).toBe(`The best match is ${String(answer.candidates[0].candidate)}.`);
+			expect(body.output).toBe(`The best match is ${String(answer.candidates[0].fullName)}.`);
 		},
 		TEST_TIMEOUT_MS,
 	);
@@ -294,7 +294,7 @@ describe("n8n's MCP Server Trigger with the Affinda tool, called by the MCP SDK 
 			const answer = compactAnswerIn(content.text);
 			expect(answer.candidates.length).toBeLessThanOrEqual(3);
 			expect(Object.keys(answer.candidates[0])).toEqual([
-				'candidate',
+				'fullName',
 				'score',
 				'jobTitleScore',
 				'skillsScore',

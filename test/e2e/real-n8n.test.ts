@@ -28,6 +28,7 @@ import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from '../helpers/
 import { executionError, outputItems } from '../helpers/real-n8n/run-data';
 import { applicationEmail, eventually } from './trigger-example';
 import { SAME_CV_ROW } from '../fixtures/documents/same-cv';
+import { RESUME_ROW_START } from '../fixtures/search/scored-results';
 import {
 	affindaNode,
 	manualTrigger,
@@ -300,7 +301,7 @@ describe('Resume → Search', () => {
 		expect(scores).toEqual([...scores].sort((a, b) => b - a));
 		expect(new Set(results.map((result) => result.identifier)).size).toBe(total);
 		// Simplified: flat rows of these keys and the scores of the criteria searched, no others.
-		const simplifiedKeys = new Set(['candidate', 'score', 'identifier', 'pdf']);
+		const simplifiedKeys = new Set<string>([...RESUME_ROW_START, 'identifier', 'pdf']);
 		expect(
 			results
 				.flatMap(Object.keys)
@@ -308,7 +309,7 @@ describe('Resume → Search', () => {
 		).toEqual([]);
 		expect(items[0].json).toMatchObject({
 			identifier: expect.any(String),
-			candidate: expect.any(String),
+			fullName: expect.any(String),
 			skillsScore: expect.any(Number),
 		});
 	});
@@ -818,7 +819,7 @@ describe('the example workflows in test/examples', () => {
 		const results = json(outputItems(execution, 'Rank candidates'));
 		expect(results).toHaveLength(10);
 		for (const result of results) {
-			expect(Object.keys(result).slice(0, 2)).toEqual(['candidate', 'score']);
+			expect(Object.keys(result).slice(0, 2)).toEqual(['fullName', 'score']);
 			expect(
 				Object.values(result).every((value) => typeof value !== 'object' || value === null),
 			).toBe(true);
@@ -828,7 +829,7 @@ describe('the example workflows in test/examples', () => {
 		expect(shortlist).toEqual(
 			results.map((result, index) => ({
 				rank: index + 1,
-				candidate: result.candidate,
+				candidate: result.fullName,
 				score: result.score,
 				jobTitleScore: result.jobTitleScore,
 				experienceScore: result.experienceScore,

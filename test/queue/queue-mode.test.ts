@@ -54,7 +54,7 @@ describe(`queue mode: main + ${WORKERS} workers, Redis, PostgreSQL, binary data 
 		for (const answer of burst.answers)
 			// The row of the best-ranked candidate.
 			expect(answer).toMatchObject({
-				candidate: expect.any(String),
+				fullName: expect.any(String),
 				score: expect.any(Number),
 				identifier: expect.any(String),
 			});

@@ -157,8 +157,12 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 		expect(items).toHaveLength(7);
 		// One flat row: the score of the one criterion searched, not a column for every one scored.
 		expect(items[0].json).toEqual({
-			candidate: 'Candidate 0',
+			fullName: 'Candidate 0',
 			score: 1,
+			jobTitle: 'Job Title 0',
+			location: 'Location 0',
+			experience: 'Experience 0',
+			matchedSkills: 'Skills 0',
 			jobTitleScore: 0.5,
 			identifier: 'resume0',
 			pdf: 'https://files.example/resume0.pdf',

@@ -89,7 +89,7 @@ describe('called by a model', () => {
 			expect(candidates).toHaveLength(10);
 			// Only the criteria searched: job titles, skills, experience; no PDF link.
 			expect(candidates[0]).toEqual({
-				candidate: 'Candidate 0',
+				fullName: 'Candidate 0',
 				score: 1,
 				jobTitleScore: 0.9,
 				skillsScore: 0.5,
@@ -323,6 +323,9 @@ describe('called by a model', () => {
 				jobTitle: 'Data Engineer 0',
 				organization: 'Org 0',
 				score: 1,
+				location: 'Location 0',
+				experience: 'Experience 0',
+				matchedSkills: 'Skills 0',
 				skillsScore: 0.5,
 				identifier: 'job0',
 				pdf: expect.stringMatching(/^https:\/\/files\.example\/jobs\/job0\.pdf/),

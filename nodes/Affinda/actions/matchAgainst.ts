@@ -127,6 +127,8 @@ export interface RankedSearch {
 	simplified: string;
 	/** What is ranked, for Options → Offset ("results", "job descriptions"). */
 	ranked: string;
+	/** Options of this search beside Offset. */
+	options?: INodeProperties[];
 }
 
 export function rankedSearchParameters(search: RankedSearch): INodeProperties[] {
@@ -135,7 +137,7 @@ export function rankedSearchParameters(search: RankedSearch): INodeProperties[] 
 		criteriaParameter(search.body),
 		...returnAllAndLimit(search.pageSize),
 		simplifyParameterFor(search.simplified),
-		optionsCollection([offsetOption(search.ranked)]),
+		optionsCollection([offsetOption(search.ranked), ...(search.options ?? [])]),
 	];
 }
 

@@ -47,9 +47,32 @@ export function scoredIn(results: IDataObject[]): Searched {
 	};
 }
 
-/** Who or what was ranked, then the overall score: a candidate's or a job description's. */
+/**
+ * What the service returned in words beside each score, as row columns: the column, then the
+ * result's component whose `value` it holds (the skills' value lists the skills that matched).
+ */
+const VALUE_COLUMNS = {
+	jobTitle: 'jobTitle',
+	location: 'location',
+	experience: 'experience',
+	matchedSkills: 'skills',
+} as const;
+
+/** The result's values in words, one column each, null where the service sent none. */
+export function valuesOf(result: IDataObject): IDataObject {
+	const row: IDataObject = {};
+	for (const [column, component] of Object.entries(VALUE_COLUMNS)) {
+		const scored = result[component];
+		const value =
+			typeof scored === 'object' && scored !== null ? (scored as IDataObject).value : null;
+		row[column] = value ?? null;
+	}
+	return row;
+}
+
+/** Who or what was ranked, then the overall score: a candidate's (named as in a Parse row) or a job description's. */
 function candidateStart(result: IDataObject): IDataObject {
-	return { candidate: result.name ?? null, score: result.score ?? null };
+	return { fullName: result.name ?? null, score: result.score ?? null };
 }
 
 function jobDescriptionStart(result: IDataObject): IDataObject {
@@ -76,11 +99,16 @@ function rowStart(result: IDataObject, searched: Searched, start = candidateStar
 }
 
 /**
- * The flat row for people: who, the overall score, a score for each criterion searched
- * only, then the resume's identifier and PDF link.
+ * The flat row for people: who, the overall score, the values in words, a score for each
+ * criterion searched only, then the resume's identifier and PDF link.
  */
 export function searchedResultRow(result: IDataObject, searched: Searched): IDataObject {
-	return { ...rowStart(result, searched), identifier: result.identifier, pdf: result.pdf ?? null };
+	const start = (ranked: IDataObject) => ({ ...candidateStart(ranked), ...valuesOf(ranked) });
+	return {
+		...rowStart(result, searched, start),
+		identifier: result.identifier,
+		pdf: result.pdf ?? null,
+	};
 }
 
 /** A row of a tool's answer: what a model needs to name, rank and look up a candidate. */

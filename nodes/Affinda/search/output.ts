@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { valuesOf } from './compact';
 import { SCORE_COMPONENTS, type ScoreComponent } from './criteria';
 
 /** A component's score: `{score}` in the answer, null when the service did not score it. */
@@ -9,8 +10,8 @@ function scoreOf(component: unknown): unknown {
 }
 
 /**
- * One flat row per job description: its title and organization, the overall score, a score for
- * each criterion that was searched (`searched`: every one when matching a resume), then its
+ * One flat row per job description: its title and organization, the overall score, its values
+ * in words (location, experience, matched skills), a score for each criterion that was searched (`searched`: every one when matching a resume), then its
  * identifier and PDF link.
  */
 export function jobDescriptionResultRow(
@@ -22,6 +23,7 @@ export function jobDescriptionResultRow(
 		jobTitle: jobTitle?.value ?? null,
 		organization: result.organizationName ?? null,
 		score: result.score ?? null,
+		...valuesOf(result),
 	};
 	return withScores(row, result, searched);
 }

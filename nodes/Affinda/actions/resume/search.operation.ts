@@ -1,8 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { ADD_CANDIDATE_DETAILS, withCandidateDetails } from '../../search/candidateDetails';
 import { searchedResultRow, toolResultRow } from '../../search/compact';
-import { PAGE_SIZE } from '../../../shared';
+import { readConcurrency } from '../../helpers/operationOptions';
+import { PAGE_SIZE, readFlag } from '../../../shared';
 import { indicesParameter } from '../common.descriptions';
 import {
 	matchAgainstParameters,
@@ -23,8 +25,9 @@ const SEARCH: RankedSearch = {
 	path: '/v2/resume_search',
 	pageSize: PAGE_SIZE.resumeSearch,
 	simplified:
-		'Whether to return one flat row per candidate (name, score, a score per criterion, identifier) instead of the raw data',
+		'Whether to return one flat row per candidate (name, score, job title, location, experience and matched skills, a score per criterion, identifier) instead of the raw data',
 	ranked: 'results',
+	options: [ADD_CANDIDATE_DETAILS],
 };
 
 /** As a tool: the best candidates, 10 unless the model sets limit, and how many more matched. */
@@ -35,7 +38,7 @@ const TOOL_ANSWER: SearchToolAnswer = {
 	row: toolResultRow,
 };
 
-export const toolDescription = `Finds candidates: ranks the parsed resumes in Affinda against what you search for, best match first. Returns {candidates, moreCandidates}: up to limit candidates (10 unless you set limit), each with candidate (the name), score (0 to 1, higher is better), identifier (the resume's identifier, for the other Affinda tools) and a score from 0 to 1 for each criterion you searched; moreCandidates is how many further candidates matched. Arguments, each optional (leave empty what does not matter): jobTitles, job titles separated by commas; skills, skills separated by commas; locations, one city, region or country; yearsExperienceMin, the fewest years of work experience, a whole number; limit, from 1 to ${PAGE_SIZE.resumeSearch}. Use it to find or shortlist candidates; to explain how one candidate matches a job description, use the match detail tool.`;
+export const toolDescription = `Finds candidates: ranks the parsed resumes in Affinda against what you search for, best match first. Returns {candidates, moreCandidates}: up to limit candidates (10 unless you set limit), each with fullName (the name), score (0 to 1, higher is better), identifier (the resume's identifier, for the other Affinda tools) and a score from 0 to 1 for each criterion you searched; moreCandidates is how many further candidates matched. Arguments, each optional (leave empty what does not matter): jobTitles, job titles separated by commas; skills, skills separated by commas; locations, one city, region or country; yearsExperienceMin, the fewest years of work experience, a whole number; limit, from 1 to ${PAGE_SIZE.resumeSearch}. Use it to find or shortlist candidates; to explain how one candidate matches a job description, use the match detail tool.`;
 
 const properties: INodeProperties[] = [
 	indicesParameter('getResumeIndices', 'Indices of parsed resumes to search'),
@@ -64,8 +67,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (answersModel.call(this, itemIndex)) {
 		return [await compactToolAnswer.call(this, itemIndex, TOOL_ANSWER)];
 	}
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const addDetails = readFlag(ADD_CANDIDATE_DETAILS, options.addCandidateDetails ?? false);
 	const { body, results, simplify } = await runRankedSearch.call(this, itemIndex, SEARCH);
 	if (!simplify) return results;
 	const searched = criteriaSearched.call(this, itemIndex, SEARCH, body, results);
-	return results.map((result) => searchedResultRow(result, searched));
+	const rows = results.map((result) => searchedResultRow(result, searched));
+	if (!addDetails) return rows;
+	return await withCandidateDetails.call(this, itemIndex, rows, readConcurrency.call(this));
 }
