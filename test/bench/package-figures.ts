@@ -7,7 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { RUNTIME_DIR } from '../n8n-runtime/paths';
+import { n8nFolder } from '../n8n-runtime/paths';
+import { referenceVersion } from '../n8n-runtime/runtimes';
 import { packListing } from '../helpers/package-build';
 import { PACKAGE_NAME, PROJECT_ROOT } from '../helpers/project-root';
 import { median } from './stats';
@@ -38,9 +39,9 @@ export async function measurePackage(tarball: string, samples = 15): Promise<Pac
 		const installed = join(folder, 'node_modules', PACKAGE_NAME);
 		mkdirSync(installed, { recursive: true });
 		execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
-		// The n8n-workflow that n8n 2.8.4 ships, which n8n hands to community packages.
+		// The n8n-workflow that the reference n8n ships, which n8n hands to community packages.
 		symlinkSync(
-			join(RUNTIME_DIR, 'node_modules', 'n8n-workflow'),
+			join(n8nFolder(referenceVersion()), 'node_modules', 'n8n-workflow'),
 			join(folder, 'node_modules', 'n8n-workflow'),
 			'dir',
 		);
