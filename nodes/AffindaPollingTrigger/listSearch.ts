@@ -1,9 +1,9 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import { byName, namedEntries } from '../shared';
+import { byName, namedEntries } from '../shared/listSearch';
 
 /** The polling trigger's searchable lists. */
-export { searchDocumentTypes, searchWorkspaces } from '../shared';
+export { searchDocumentTypes, searchWorkspaces } from '../shared/listSearch';
 
 /** Every collection the key can see, named with its workspace. */
 export async function searchCollections(

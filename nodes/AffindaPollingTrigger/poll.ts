@@ -1,14 +1,13 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { documentPath, DOCUMENTS_PATH } from '../shared/service';
 import {
 	affindaApiRequest,
 	affindaApiRequestPagesUntil,
 	disconnect,
-	documentPath,
-	DOCUMENTS_PATH,
 	PAGE_SIZE,
-} from '../shared';
+} from '../shared/transport';
 import { floorOf, readState, settle, writeState, type Listed } from './cursor';
 import { readPollSettings, type PollSettings } from './settings';
 import { eventItem } from '../shared/documentEvents';

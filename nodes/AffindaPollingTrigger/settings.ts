@@ -1,12 +1,9 @@
 import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	InvalidParameterError,
-	readDocumentShaper,
-	TRIGGER_OUTPUT_PARAMETER,
-	wholeNumberWithin,
-} from '../shared';
+import { InvalidParameterError } from '../shared/errors';
+import { readDocumentShaper, TRIGGER_OUTPUT_PARAMETER } from '../shared/output';
+import { wholeNumberWithin } from '../shared/readers';
 import { lateWindowParameter } from './description';
 import { POLLED_EVENTS, type PolledEvent } from './events';
 

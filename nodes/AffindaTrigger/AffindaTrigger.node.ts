@@ -7,7 +7,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { searchOrganizations, searchWorkspaces } from '../shared';
+import { searchOrganizations, searchWorkspaces } from '../shared/listSearch';
 import { receiveDelivery } from './delivery';
 import { triggerProperties } from './description';
 import { createSubscriptions, deleteSubscriptions, subscriptionsExist } from './subscriptions';

@@ -1,11 +1,8 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import {
-	affindaApiRequest,
-	documentPath,
-	readDocumentShaper,
-	TRIGGER_OUTPUT_PARAMETER,
-} from '../shared';
+import { readDocumentShaper, TRIGGER_OUTPUT_PARAMETER } from '../shared/output';
+import { documentPath } from '../shared/service';
+import { affindaApiRequest } from '../shared/transport';
 import { parseEvent } from './eventBody';
 import { takeHandshake, triggerKey } from './handshakes';
 import { seenEvents } from './seenEvents';

@@ -1,11 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import {
-	resourceLocator,
-	TRIGGER_OUTPUT_PARAMETER,
-	TRIGGER_ROW_OPTIONS,
-	triggerWorkspaceParameter,
-} from '../shared';
+import { resourceLocator, triggerWorkspaceParameter } from '../shared/locator';
+import { TRIGGER_OUTPUT_PARAMETER, TRIGGER_ROW_OPTIONS } from '../shared/output';
 import { DOCUMENT_EVENTS } from '../shared/documentEvents';
 
 /** The trigger's parameters, with the bounds the node checks again when it reads them. */

@@ -1,7 +1,8 @@
 import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE, wholeNumberWithin } from '../shared';
+import { wholeNumberWithin } from '../shared/readers';
+import { CREDENTIAL_TYPE } from '../shared/transport';
 import { replayWindowParameter } from './description';
 
 /** How the trigger checks events: read the same way at activation and for every delivery. */

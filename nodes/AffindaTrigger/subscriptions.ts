@@ -1,13 +1,13 @@
 import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
+import { InvalidParameterError } from '../shared/errors';
 import {
 	affindaApiRequest,
 	affindaApiRequestAllPages,
-	InvalidParameterError,
 	PAGE_SIZE,
 	type RequestAdvice,
-} from '../shared';
+} from '../shared/transport';
 import { DOCUMENT_EVENTS } from '../shared/documentEvents';
 import { expectHandshakes, stopExpecting, triggerKey } from './handshakes';
 import { checkSettingsAtActivation } from './settings';

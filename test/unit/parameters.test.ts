@@ -9,7 +9,7 @@ import {
 	readOptionalChoice,
 	readOptionalIdentifier,
 	readWholeNumber,
-} from '../../nodes/shared';
+} from '../../nodes/shared/readers';
 import { longestTextMatched } from '../helpers/pattern-spy';
 
 const limit = { displayName: 'Limit', name: 'limit' };

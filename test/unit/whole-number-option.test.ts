@@ -2,7 +2,7 @@
 // on readWholeNumber, which every operation uses too), as both triggers use it for their windows.
 import { lateWindowParameter } from '../../nodes/AffindaPollingTrigger/description';
 import { replayWindowParameter } from '../../nodes/AffindaTrigger/description';
-import { wholeNumberWithin } from '../../nodes/shared';
+import { wholeNumberWithin } from '../../nodes/shared/readers';
 
 test('unset reads as the default; a whole number within the bounds as itself', () => {
 	expect(wholeNumberWithin(replayWindowParameter, undefined)).toBe(5);

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_TIMEOUT_SECONDS, resourceLocator, REQUEST_TIMEOUT } from '../../shared';
+import { resourceLocator } from '../../shared/locator';
+import { DEFAULT_TIMEOUT_SECONDS, REQUEST_TIMEOUT } from '../../shared/transport';
 import { byDisplayName } from '../helpers/order';
 import { CONCURRENCY, DEFAULT_CONCURRENCY } from '../helpers/operationOptions';
 import { INDICES } from '../search/indices';

@@ -11,7 +11,7 @@ import {
 	wholeNumberParameter,
 } from './common.descriptions';
 import { filledByModelAsTool } from './tool.descriptions';
-import { boundsOf, readFlag, readIdentifier, readWholeNumber } from '../../shared';
+import { boundsOf, readFlag, readIdentifier, readWholeNumber } from '../../shared/readers';
 
 /**
  * Match Against: what a search (or a search's detail) ranks documents against: criteria set in

@@ -10,7 +10,8 @@ import {
 	type SearchMode,
 } from './matchAgainst';
 import { forModel, forPeople, fromAI } from './tool';
-import { boundsOf, readWholeNumber, requestForItem } from '../../shared';
+import { boundsOf, readWholeNumber } from '../../shared/readers';
+import { requestForItem } from '../../shared/transport';
 
 /**
  * A ranked search as an AI tool (Resume → Search, Job Description → Search): no Return All, a

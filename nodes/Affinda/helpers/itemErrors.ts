@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { InvalidParameterError, withItem } from '../../shared';
+import { InvalidParameterError, withItem } from '../../shared/errors';
 import { toolRun } from './toolCall';
 
 /** Every failure leaves as a NodeApiError or NodeOperationError that names its item. */

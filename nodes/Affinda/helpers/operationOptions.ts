@@ -1,6 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { readWholeNumber } from '../../shared';
+import { readWholeNumber } from '../../shared/readers';
 
 /**
  * Options → Concurrency: how many items are worked on at once (read from the first item: it is

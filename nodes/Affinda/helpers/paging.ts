@@ -1,13 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { boundsOf, readFlag, readWholeNumber } from '../../shared/readers';
 import {
 	affindaApiRequestAllPages,
 	type AffindaRequest,
-	boundsOf,
-	readFlag,
-	readWholeNumber,
 	readRequestTimeoutMs,
-} from '../../shared';
+} from '../../shared/transport';
 
 const returnAllParameter: INodeProperties = {
 	displayName: 'Return All',

@@ -6,7 +6,7 @@ import {
 	readNameList,
 	readOptionalChoice,
 	readOptionalText,
-} from '../../shared';
+} from '../../shared/readers';
 
 /**
  * Filters and options that become a list's query string, each with its kind (as the search

@@ -1,19 +1,17 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { withItem } from '../../shared/errors';
+import { describeAnswer } from '../../shared/listAnswers';
+import { readIdentifier, readWholeNumber, type Parameter } from '../../shared/readers';
+import { TAGS_PATH } from '../../shared/service';
 import {
 	affindaApiRequest,
-	describeAnswer,
 	PAGE_SIZE,
-	TAGS_PATH,
-	withItem,
 	type AffindaContext,
-	readIdentifier,
-	readWholeNumber,
-	type Parameter,
 	readRequestTimeoutMs,
 	requestForItem,
-} from '../../shared';
+} from '../../shared/transport';
 import { settle } from './itemErrors';
 
 /** A tag as Affinda shows it: it belongs to one workspace. */

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { describeValue, InvalidParameterError, withoutItem } from '../../shared';
+import { describeValue, InvalidParameterError, withoutItem } from '../../shared/errors';
 
 /**
  * How the node is being run, when a model called it:

@@ -1,23 +1,19 @@
 import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 
-import {
-	affindaApiRequest,
-	byName,
-	namedEntries,
-	describeAnswer,
-	documentKind,
-	DOCUMENTS_PATH,
-	listFrom,
-	PAGE_SIZE,
-	searchWorkspaces,
-	unexpectedAnswer,
-	type DocumentKind,
-} from '../../shared';
+import { describeAnswer, listFrom, unexpectedAnswer } from '../../shared/listAnswers';
+import { byName, namedEntries, searchWorkspaces } from '../../shared/listSearch';
+import { documentKind, type DocumentKind } from '../../shared/output';
+import { DOCUMENTS_PATH } from '../../shared/service';
+import { affindaApiRequest, PAGE_SIZE } from '../../shared/transport';
 import { readTags } from '../helpers/tags';
 
 /** Searchable lists for resource locators. */
 
-export { searchDocumentTypes, searchOrganizations, searchWorkspaces } from '../../shared';
+export {
+	searchDocumentTypes,
+	searchOrganizations,
+	searchWorkspaces,
+} from '../../shared/listSearch';
 
 /**
  * Documents whose file name (or tag) contains the filter, newest first as the service orders them;

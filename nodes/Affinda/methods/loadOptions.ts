@@ -1,15 +1,13 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import {
-	affindaApiRequest,
-	affindaApiRequestAllPages,
 	describeAnswer,
-	INDICES_PATH,
 	listFrom,
-	PAGE_SIZE,
 	unexpectedAnswer,
 	type ListSource,
-} from '../../shared';
+} from '../../shared/listAnswers';
+import { INDICES_PATH } from '../../shared/service';
+import { affindaApiRequest, affindaApiRequestAllPages, PAGE_SIZE } from '../../shared/transport';
 
 async function indicesOfType(
 	this: ILoadOptionsFunctions,

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { runBounded } from '../helpers/concurrency';
-import { documentPath, documentRow, requestForItem } from '../../shared';
+import { documentRow } from '../../shared/output';
+import { documentPath } from '../../shared/service';
+import { requestForItem } from '../../shared/transport';
 
 /** Options → Add Candidate Details of Resume → Search. */
 export const ADD_CANDIDATE_DETAILS: INodeProperties = {

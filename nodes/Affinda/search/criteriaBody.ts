@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { InvalidParameterError } from '../../shared/errors';
 import {
-	InvalidParameterError,
 	invalid,
 	isBlank,
 	numberOf,
@@ -13,7 +13,7 @@ import {
 	readOptionalText,
 	readWholeNumber,
 	type Parameter,
-} from '../../shared';
+} from '../../shared/readers';
 import {
 	CUSTOM_DATA_FILTER_TYPES,
 	DISTANCE_RANGE,

@@ -1,4 +1,4 @@
-import { invalid, readNameList } from '../../shared';
+import { invalid, readNameList } from '../../shared/readers';
 
 /** Index Names or IDs, which both search bodies require: its label and name, for the parameter and its check. */
 export const INDICES = { displayName: 'Index Names or IDs', name: 'indices' } as const;

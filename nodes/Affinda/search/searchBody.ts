@@ -4,7 +4,7 @@ import { buildCriteriaBody } from './criteriaBody';
 import { criteriaFor, facetLabel, isTuning, type SearchBody } from './criteria';
 import { toIndices } from './indices';
 import { toolCriteriaFor } from './searchProperties';
-import { invalid, readNameList, readOptionalText } from '../../shared';
+import { invalid, readNameList, readOptionalText } from '../../shared/readers';
 
 /**
  * Reads an item's criteria (one entry per criterion) into one record keyed by wire field.

@@ -7,7 +7,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { PairedOutput } from '../../helpers/itemErrors';
-import { affindaApiRequest, readRequestTimeoutMs } from '../../../shared';
+import { affindaApiRequest, readRequestTimeoutMs } from '../../../shared/transport';
 import { optionsCollection } from '../common.descriptions';
 import {
 	annotationFieldsCollection,

@@ -9,7 +9,7 @@ import {
 	readOptionalText,
 	readWholeNumber,
 	type Parameter,
-} from '../../../shared';
+} from '../../../shared/readers';
 
 /**
  * The fields of the service's annotation update, written once: the Update operation's

@@ -9,7 +9,7 @@ import {
 	emptyUpdateNotice,
 	toAnnotationId,
 } from './fields';
-import { requestForItem } from '../../../shared';
+import { requestForItem } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
 	annotationIdParameter,

@@ -1,19 +1,20 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
+import { withItem } from '../../../shared/errors';
+import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output';
 import {
-	OUTPUT_PARAMETER,
-	ROW_OPTIONS,
-	withItem,
-	type RequestAdvice,
 	choicesOf,
 	invalid,
 	parseJsonObject,
 	readOptionalChoice,
 	readOptionalText,
+} from '../../../shared/readers';
+import {
+	type RequestAdvice,
 	readRequestTimeoutMs,
 	requestForItem,
-} from '../../../shared';
+} from '../../../shared/transport';
 import { optionsCollection } from '../common.descriptions';
 import {
 	DOCUMENTS_PATH,

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { CHECK_BEFORE_REPEATING, requestForItem } from '../../../shared';
+import { CHECK_BEFORE_REPEATING, requestForItem } from '../../../shared/transport';
 import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator } from '../../../shared';
+import { resourceLocator } from '../../../shared/locator';
 
 /** Parameters the document operations share, defined once. */
 

@@ -1,34 +1,27 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { withItem } from '../../../shared/errors';
 import {
-	affindaApiRequest,
 	documentShaper,
-	DOCUMENTS_PATH,
 	metaOf,
 	OUTPUT_PARAMETER,
 	parseFailureOf,
 	readOutput,
 	readRowOptions,
 	simplifyDocument,
-	withItem,
 	type OutputChoice,
-	type RequestAdvice,
-	readFlag,
-	readIdentifier,
-} from '../../../shared';
+} from '../../../shared/output';
+import { readFlag, readIdentifier } from '../../../shared/readers';
+import { DOCUMENTS_PATH } from '../../../shared/service';
+import { affindaApiRequest, type RequestAdvice } from '../../../shared/transport';
 import { simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 
 /** What the document operations share at run time: paths, identifiers and the output shape. */
 
-export {
-	DOCUMENTS_PATH,
-	documentPath,
-	metaOf,
-	parseFailureOf,
-	simplifyDocument,
-} from '../../../shared';
+export { metaOf, parseFailureOf, simplifyDocument } from '../../../shared/output';
+export { DOCUMENTS_PATH, documentPath } from '../../../shared/service';
 
 /** The Document parameter of Get, Delete and Update Data. */
 export function readDocumentIdentifier(this: IExecuteFunctions, itemIndex: number): string {

@@ -2,17 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { FileOutput } from '../../helpers/binary';
+import { withItem } from '../../../shared/errors';
+import { choicesOf, invalid, readIdentifier, readOptionalChoice } from '../../../shared/readers';
 import {
 	affindaApiFileRequest,
-	withItem,
 	type FileAnswer,
-	choicesOf,
-	invalid,
-	readIdentifier,
-	readOptionalChoice,
 	readRequestTimeoutMs,
 	requestForItem,
-} from '../../../shared';
+} from '../../../shared/transport';
 import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentPath, metaOf, readDocumentIdentifier } from './document';

@@ -14,15 +14,10 @@ import {
 	type Tag,
 	type TagChoice,
 } from '../../helpers/tags';
-import {
-	affindaApiRequest,
-	DOCUMENTS_PATH,
-	withItem,
-	readFlag,
-	readOptionalIdentifier,
-	readRequestTimeoutMs,
-	requestForItem,
-} from '../../../shared';
+import { withItem } from '../../../shared/errors';
+import { readFlag, readOptionalIdentifier } from '../../../shared/readers';
+import { DOCUMENTS_PATH } from '../../../shared/service';
+import { affindaApiRequest, readRequestTimeoutMs, requestForItem } from '../../../shared/transport';
 import { optionsCollection, tagLocator, tagWorkspaceLocator } from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';
 import { documentLocator } from './descriptions';

@@ -1,16 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
+import { resourceLocator } from '../../../shared/locator';
+import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output';
 import {
-	OUTPUT_PARAMETER,
-	resourceLocator,
-	ROW_OPTIONS,
 	invalid,
 	readFlag,
 	readOptionalChoice,
 	readOptionalIdentifier,
-	requestForItem,
-} from '../../../shared';
+} from '../../../shared/readers';
+import { requestForItem } from '../../../shared/transport';
 import { optionsCollection } from '../common.descriptions';
 import { forModel, fromAI } from '../tool';
 import { filledByModelAsTool } from '../tool.descriptions';

@@ -1,14 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	documentKind,
-	withItem,
-	type DocumentKind,
-	invalid,
-	parseJsonObject,
-	requestForItem,
-} from '../../../shared';
+import { withItem } from '../../../shared/errors';
+import { documentKind, type DocumentKind } from '../../../shared/output';
+import { invalid, parseJsonObject } from '../../../shared/readers';
+import { requestForItem } from '../../../shared/transport';
 import { optionsCollection, simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentOutput, documentPath, readDocumentIdentifier } from './document';

@@ -8,7 +8,7 @@ import { choiceName, readExistingCheck, uploadUnlessExisting } from './upload/if
 import { ifAlreadyUploadedProperty, properties } from './upload/uploadProperties';
 import { alreadyUploaded, sendUpload, uploadAndWait } from './upload/send';
 import { readDestination, readUploadSettings } from './upload/values';
-import { invalid } from '../../../shared';
+import { invalid } from '../../../shared/readers';
 
 /**
  * Document → Upload: one document per file of the item (or its URL). The parts live in `upload/`:

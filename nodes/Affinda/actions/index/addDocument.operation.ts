@@ -8,7 +8,8 @@ import {
 	indexPath,
 	readIndexName,
 } from './indexProperties';
-import { readIdentifier, requestForItem } from '../../../shared';
+import { readIdentifier } from '../../../shared/readers';
+import { requestForItem } from '../../../shared/transport';
 
 const documentParameter = indexDocumentParameter(
 	'The parsed resume or job description to make searchable',

@@ -2,14 +2,10 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { settle } from '../../helpers/itemErrors';
-import {
-	INDICES_PATH,
-	withItem,
-	choicesOf,
-	readIdentifier,
-	readOptionalChoice,
-	requestForItem,
-} from '../../../shared';
+import { withItem } from '../../../shared/errors';
+import { choicesOf, readIdentifier, readOptionalChoice } from '../../../shared/readers';
+import { INDICES_PATH } from '../../../shared/service';
+import { requestForItem } from '../../../shared/transport';
 import { findIndex } from './indexProperties';
 import { optionsCollection } from '../common.descriptions';
 

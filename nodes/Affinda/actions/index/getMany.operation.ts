@@ -3,7 +3,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
 import { ANY, filtersCollection, filtersQuery, type QueryParameter } from '../../helpers/query';
-import { INDICES_PATH, PAGE_SIZE } from '../../../shared';
+import { INDICES_PATH } from '../../../shared/service';
+import { PAGE_SIZE } from '../../../shared/transport';
 import { optionsCollection } from '../common.descriptions';
 
 const filters: QueryParameter[] = [

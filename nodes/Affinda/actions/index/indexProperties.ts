@@ -1,6 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { INDICES_PATH, pathSegment, readIdentifier, requestForItem } from '../../../shared';
+import { readIdentifier } from '../../../shared/readers';
+import { INDICES_PATH, pathSegment } from '../../../shared/service';
+import { requestForItem } from '../../../shared/transport';
 import { parsedDocumentLocator } from '../common.descriptions';
 
 /** Parameters the index operations share, defined once, with their readers. */

@@ -2,7 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isNotFound, settle } from '../../helpers/itemErrors';
-import { pathSegment, readIdentifier, requestForItem } from '../../../shared';
+import { readIdentifier } from '../../../shared/readers';
+import { pathSegment } from '../../../shared/service';
+import { requestForItem } from '../../../shared/transport';
 import { optionsCollection } from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';
 import {

@@ -1,12 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	pathSegment,
-	readIdentifier,
-	readOptionalIdentifier,
-	requestForItem,
-} from '../../../shared';
+import { readIdentifier, readOptionalIdentifier } from '../../../shared/readers';
+import { pathSegment } from '../../../shared/service';
+import { requestForItem } from '../../../shared/transport';
 import { addToolCriteria, buildSearchBody, readCriteriaValues } from '../../search/searchBody';
 import { criteriaParameter, toolCriteriaParameters } from '../../search/searchProperties';
 import { indicesParameter, optionsCollection, parsedDocumentLocator } from '../common.descriptions';

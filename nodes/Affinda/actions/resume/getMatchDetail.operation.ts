@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { pathSegment, readIdentifier, requestForItem } from '../../../shared';
+import { readIdentifier } from '../../../shared/readers';
+import { pathSegment } from '../../../shared/service';
+import { requestForItem } from '../../../shared/transport';
 import { criteriaParameter, toolCriteriaParameters } from '../../search/searchProperties';
 import { indicesParameter, optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 import { matchAgainstParameters, readRankedSearchBody } from '../matchAgainst';

@@ -4,7 +4,8 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { ADD_CANDIDATE_DETAILS, withCandidateDetails } from '../../search/candidateDetails';
 import { searchedResultRow, toolResultRow } from '../../search/compact';
 import { readConcurrency } from '../../helpers/operationOptions';
-import { PAGE_SIZE, readFlag } from '../../../shared';
+import { readFlag } from '../../../shared/readers';
+import { PAGE_SIZE } from '../../../shared/transport';
 import { indicesParameter } from '../common.descriptions';
 import {
 	matchAgainstParameters,

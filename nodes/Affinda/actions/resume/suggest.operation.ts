@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
-import { describeAnswer, invalid, readFlag, readNameList, requestForItem } from '../../../shared';
+import { describeAnswer } from '../../../shared/listAnswers';
+import { invalid, readFlag, readNameList } from '../../../shared/readers';
+import { requestForItem } from '../../../shared/transport';
 import { optionsCollection, simplifyParameterFor } from '../common.descriptions';
 import { filledByModel, fromAI } from '../tool';
 

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { findOrCreateTag } from '../../helpers/tags';
 import { optionsCollection, tagWorkspaceLocator } from '../common.descriptions';
-import { readIdentifier } from '../../../shared';
+import { readIdentifier } from '../../../shared/readers';
 
 const nameParameter: INodeProperties = {
 	displayName: 'Name',

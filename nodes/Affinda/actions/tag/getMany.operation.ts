@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { readReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
 import { filtersCollection, filtersQuery, type QueryParameter } from '../../helpers/query';
 import { readTags } from '../../helpers/tags';
-import { PAGE_SIZE, readRequestTimeoutMs } from '../../../shared';
+import { PAGE_SIZE, readRequestTimeoutMs } from '../../../shared/transport';
 import { optionsCollection, tagWorkspaceLocator } from '../common.descriptions';
 
 const filters: QueryParameter[] = [

@@ -1,13 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import {
-	resourceLocator,
-	invalid,
-	readIdentifier,
-	readOptionalIdentifier,
-	requestForItem,
-} from '../../../shared';
+import { resourceLocator } from '../../../shared/locator';
+import { invalid, readIdentifier, readOptionalIdentifier } from '../../../shared/readers';
+import { requestForItem } from '../../../shared/transport';
 import { optionsCollection } from '../common.descriptions';
 import { documentTypeLocator, workspaceLocator } from '../document/descriptions';
 

@@ -1,6 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
-import { MultipartBody, type MultipartPart, readOptionalIdentifier } from '../../../../shared';
+import { readOptionalIdentifier } from '../../../../shared/readers';
+import { MultipartBody, type MultipartPart } from '../../../../shared/transport';
 import { documentTypeLocator } from '../descriptions';
 import type { Upload } from './files';
 import { uploadOptions } from './uploadProperties';

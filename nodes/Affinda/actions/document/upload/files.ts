@@ -1,10 +1,10 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { binaryFileSource } from '../../../helpers/binary';
-import type { FileSource } from '../../../../shared';
+import type { FileSource } from '../../../../shared/transport';
 import { binaryPropertyNameParameter, fileTypesParameter } from './uploadProperties';
 import { toUrl } from './values';
-import { invalid, readNameList } from '../../../../shared';
+import { invalid, readNameList } from '../../../../shared/readers';
 
 /** Choosing what an item uploads: its URL, or one file per binary field named or found. */
 

@@ -1,7 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withItem, type RequestAdvice, invalid, readOptionalText } from '../../../../shared';
+import { withItem } from '../../../../shared/errors';
+import { invalid, readOptionalText } from '../../../../shared/readers';
+import { type RequestAdvice } from '../../../../shared/transport';
 import { metaOf, newestWithCustomIdentifier } from '../document';
 import { assertParsed, waitUntilParsed } from '../parsing';
 import {

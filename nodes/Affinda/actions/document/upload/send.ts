@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { affindaApiRequest, withItem, withoutItem, type MultipartBody } from '../../../../shared';
+import { withItem, withoutItem } from '../../../../shared/errors';
+import { affindaApiRequest, type MultipartBody } from '../../../../shared/transport';
 import { DOCUMENTS_PATH, UPLOAD_ADVICE } from '../document';
 import { assertParsed, parsingTimedOut, waitUntilParsed } from '../parsing';
 import { buildUploadBody } from './body';

@@ -19,8 +19,8 @@ import {
 	readJsonObject,
 	readOptionalText,
 	readWholeNumber,
-	readRequestTimeoutMs,
-} from '../../../../shared';
+} from '../../../../shared/readers';
+import { readRequestTimeoutMs } from '../../../../shared/transport';
 
 /** Reading and checking Upload's values: each refused before any request, naming its parameter. */
 
