@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator, triggerWorkspaceParameter } from '../shared/locator';
-import { TRIGGER_OUTPUT_PARAMETER, TRIGGER_ROW_OPTIONS } from '../shared/output';
+import { triggerDocumentParameters } from '../shared/output';
 import { EVENT_OPTIONS } from './events';
 
 /** The polling trigger's parameters, with the bounds the node checks again when it reads them. */
@@ -59,21 +59,5 @@ export const pollingTriggerProperties: INodeProperties[] = [
 		),
 		displayOptions: { show: { scope: ['workspace'] } },
 	},
-	{
-		displayName: 'Fetch Document',
-		name: 'fetchDocument',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to get the whole document, parsed data included, before the workflow starts (one more request per document); it is added as "document"',
-	},
-	TRIGGER_OUTPUT_PARAMETER,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [lateWindowParameter, ...TRIGGER_ROW_OPTIONS],
-	},
+	...triggerDocumentParameters('one more request per document', [lateWindowParameter]),
 ];

@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator, triggerWorkspaceParameter } from '../shared/locator';
-import { TRIGGER_OUTPUT_PARAMETER, TRIGGER_ROW_OPTIONS } from '../shared/output';
+import { triggerDocumentParameters } from '../shared/output';
 import { DOCUMENT_EVENTS } from '../shared/documentEvents';
 
 /** The trigger's parameters, with the bounds the node checks again when it reads them. */
@@ -55,32 +55,15 @@ export const triggerProperties: INodeProperties[] = [
 		),
 		displayOptions: { show: { scope: ['organization'] } },
 	},
-	{
-		displayName: 'Fetch Document',
-		name: 'fetchDocument',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to get the whole document, parsed data included, before the workflow starts (the event itself carries only its identifier and status); it is added as "document"',
-	},
-	TRIGGER_OUTPUT_PARAMETER,
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add option',
-		default: {},
-		options: [
-			replayWindowParameter,
-			{
-				displayName: 'Require Signature',
-				name: 'requireSignature',
-				type: 'boolean',
-				default: true,
-				description:
-					'Whether to refuse events when the credential has no Webhook Signature Key. Turn off only to accept unverified events; with a key set, every event is verified either way.',
-			},
-			...TRIGGER_ROW_OPTIONS,
-		],
-	},
+	...triggerDocumentParameters('the event itself carries only its identifier and status', [
+		replayWindowParameter,
+		{
+			displayName: 'Require Signature',
+			name: 'requireSignature',
+			type: 'boolean',
+			default: true,
+			description:
+				'Whether to refuse events when the credential has no Webhook Signature Key. Turn off only to accept unverified events; with a key set, every event is verified either way.',
+		},
+	]),
 ];

@@ -29,6 +29,19 @@ export function indicesParameter(loadOptionsMethod: string, description: string)
 	};
 }
 
+/** Name, required: what a create calls the new index or tag. */
+export function nameParameter(placeholder: string, description: string): INodeProperties {
+	return {
+		displayName: 'Name',
+		name: 'name',
+		type: 'string',
+		required: true,
+		default: '',
+		placeholder,
+		description,
+	};
+}
+
 /** A whole-number parameter bounded below, as the service's `x >= min` fields are. */
 export function wholeNumberParameter(
 	displayName: string,

@@ -141,6 +141,17 @@ export function rankedSearchParameters(search: RankedSearch): INodeProperties[] 
 	];
 }
 
+/** Options → Offset: where in the ranking the results start. */
+export function readOffset(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	search: RankedSearch,
+): number {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const offsetParameter = offsetOption(search.ranked);
+	return readWholeNumber(offsetParameter, options.offset ?? 0, boundsOf(offsetParameter));
+}
+
 /**
  * Runs an item's ranked search: its body, then from Options → Offset on, Return All or up to
  * Limit. `simplify` says whether the person asked for simplified rows.
@@ -151,9 +162,7 @@ export async function runRankedSearch(
 	search: RankedSearch,
 ): Promise<{ body: IDataObject; results: IDataObject[]; simplify: boolean }> {
 	const body = readRankedSearchBody.call(this, itemIndex, search.body);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const offsetParameter = offsetOption(search.ranked);
-	const offset = readWholeNumber(offsetParameter, options.offset ?? 0, boundsOf(offsetParameter));
+	const offset = readOffset.call(this, itemIndex, search);
 	const results = await requestReturnAllOrLimit.call(this, itemIndex, search.pageSize, {
 		method: 'POST',
 		path: search.path,

@@ -4,8 +4,9 @@ import { limitParameter } from '../helpers/paging';
 import { toolRun } from '../helpers/toolCall';
 import { scoredIn, searchedIn, type Searched } from '../search/compact';
 import {
-	offsetOption,
+	readOffset,
 	readRankedSearchBody,
+	runRankedSearch,
 	type RankedSearch,
 	type SearchMode,
 } from './matchAgainst';
@@ -68,7 +69,7 @@ export function criteriaSearched(
 }
 
 /** Whether this run answers a model compactly: called as a tool, and Simplify left on. */
-export function answersModel(this: IExecuteFunctions, itemIndex: number): boolean {
+function answersModel(this: IExecuteFunctions, itemIndex: number): boolean {
 	return toolRun.call(this) !== undefined && this.getNodeParameter('simplify', itemIndex) !== false;
 }
 
@@ -76,16 +77,14 @@ export function answersModel(this: IExecuteFunctions, itemIndex: number): boolea
  * A tool's answer: one page of the best results (Limit, 10 unless the model sets it), the scores
  * of the criteria searched only, and how many more matched, in a single item.
  */
-export async function compactToolAnswer(
+async function compactToolAnswer(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	answer: SearchToolAnswer,
 ): Promise<IDataObject> {
 	const { search } = answer;
 	const body = readRankedSearchBody.call(this, itemIndex, search.body);
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const offsetParameter = offsetOption(search.ranked);
-	const offset = readWholeNumber(offsetParameter, options.offset ?? 0, boundsOf(offsetParameter));
+	const offset = readOffset.call(this, itemIndex, search);
 	const limitProperty = limitParameter(search.pageSize);
 	const limit = readWholeNumber(
 		limitProperty,
@@ -107,4 +106,21 @@ export async function compactToolAnswer(
 		[answer.rows]: results.map((result) => answer.row(result, searched)),
 		[answer.more]: Math.max(0, count - offset - results.length),
 	};
+}
+
+/**
+ * A ranked search's items (Resume → Search, Job Description → Search): for a model, the compact
+ * answer; for people, the results, or with Simplify the rows `toRows` makes of them.
+ */
+export async function rankedSearchItems(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	answer: SearchToolAnswer,
+	toRows: (body: IDataObject, results: IDataObject[]) => IDataObject[] | Promise<IDataObject[]>,
+): Promise<IDataObject[]> {
+	if (answersModel.call(this, itemIndex)) {
+		return [await compactToolAnswer.call(this, itemIndex, answer)];
+	}
+	const { body, results, simplify } = await runRankedSearch.call(this, itemIndex, answer.search);
+	return simplify ? await toRows(body, results) : results;
 }

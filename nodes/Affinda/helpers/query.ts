@@ -84,6 +84,20 @@ export function filtersQuery(
 	return toQuery(filters, this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 }
 
+/** Name: only the one entry (`what`: index, tag) of this name. */
+export function nameFilter(what: string): QueryParameter {
+	return {
+		kind: 'text',
+		property: {
+			displayName: 'Name',
+			name: 'name',
+			type: 'string',
+			default: '',
+			description: `Only the ${what} with this name`,
+		},
+	};
+}
+
 /** A yes/no filter: Any, or only the documents for which `name` is true or false. */
 export function yesNoFilter(
 	property: Pick<INodeProperties, 'displayName' | 'name' | 'description'>,

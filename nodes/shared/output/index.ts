@@ -7,7 +7,7 @@ export {
 	readRowOptions,
 	ROW_OPTIONS,
 	TRIGGER_OUTPUT_PARAMETER,
-	TRIGGER_ROW_OPTIONS,
+	triggerDocumentParameters,
 	type OutputChoice,
 } from './outputProperties';
 export { DEFAULT_ROW_OPTIONS, documentRow, type RowOptions } from './row';

@@ -175,7 +175,35 @@ export const TRIGGER_OUTPUT_PARAMETER: INodeProperties = {
 };
 
 /** The row's options in a trigger's Options: only with Fetch Document and Flat Row. */
-export const TRIGGER_ROW_OPTIONS: INodeProperties[] = ROW_OPTIONS.map((option) => ({
+const TRIGGER_ROW_OPTIONS: INodeProperties[] = ROW_OPTIONS.map((option) => ({
 	...option,
 	displayOptions: { show: { '/fetchDocument': [true], '/output': ['row'] } },
 }));
+
+/**
+ * Both triggers' last parameters: Fetch Document (`cost`: what fetching takes or adds), Output
+ * for the fetched document, and Options (the trigger's own `options`, then the row's).
+ */
+export function triggerDocumentParameters(
+	cost: string,
+	options: INodeProperties[],
+): INodeProperties[] {
+	return [
+		{
+			displayName: 'Fetch Document',
+			name: 'fetchDocument',
+			type: 'boolean',
+			default: false,
+			description: `Whether to get the whole document, parsed data included, before the workflow starts (${cost}); it is added as "document"`,
+		},
+		TRIGGER_OUTPUT_PARAMETER,
+		{
+			displayName: 'Options',
+			name: 'options',
+			type: 'collection',
+			placeholder: 'Add option',
+			default: {},
+			options: [...options, ...TRIGGER_ROW_OPTIONS],
+		},
+	];
+}

@@ -6,9 +6,9 @@ import {
 	indexDocumentParameter,
 	indexParameter,
 	indexPath,
+	readIndexDocument,
 	readIndexName,
 } from './indexProperties';
-import { readIdentifier } from '../../../shared/readers';
 import { requestForItem } from '../../../shared/transport';
 
 const documentParameter = indexDocumentParameter(
@@ -27,11 +27,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const indexName = readIndexName.call(this, itemIndex);
-	const document = readIdentifier(
-		documentParameter,
-		this.getNodeParameter('document', itemIndex),
-		'a document identifier',
-	);
+	const document = readIndexDocument.call(this, documentParameter, itemIndex);
 	const added = await requestForItem.call(this, {
 		method: 'POST',
 		path: `${indexPath(indexName)}/documents`,

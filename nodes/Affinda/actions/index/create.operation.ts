@@ -7,17 +7,12 @@ import { choicesOf, readIdentifier, readOptionalChoice } from '../../../shared/r
 import { INDICES_PATH } from '../../../shared/service';
 import { requestForItem } from '../../../shared/transport';
 import { findIndex } from './indexProperties';
-import { optionsCollection } from '../common.descriptions';
+import { nameParameter, optionsCollection } from '../common.descriptions';
 
-const nameParameter: INodeProperties = {
-	displayName: 'Name',
-	name: 'name',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. role-4211-data-engineer',
-	description: "The index's name, which searches name to look in it; no two indices share a name",
-};
+const indexNameParameter = nameParameter(
+	'e.g. role-4211-data-engineer',
+	"The index's name, which searches name to look in it; no two indices share a name",
+);
 
 const docTypeParameter: INodeProperties = {
 	displayName: 'Document Type',
@@ -32,7 +27,7 @@ const docTypeParameter: INodeProperties = {
 		'What the index holds: resume searches look in resume indices, job description searches in job description indices',
 };
 
-const properties: INodeProperties[] = [nameParameter, docTypeParameter, optionsCollection()];
+const properties: INodeProperties[] = [indexNameParameter, docTypeParameter, optionsCollection()];
 
 export const toolDescription =
 	'Creates a search index in Affinda for resumes or job descriptions, for example for a new role; an index of that name and kind that exists already is returned instead ("created" says which). Returns the index. Use it only when the user asks for a new index; to add documents to it, use the tool that adds a document to an index.';
@@ -43,7 +38,11 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const name = readIdentifier(nameParameter, this.getNodeParameter('name', itemIndex), 'a name');
+	const name = readIdentifier(
+		indexNameParameter,
+		this.getNodeParameter('name', itemIndex),
+		'a name',
+	);
 	const docType = readOptionalChoice(
 		docTypeParameter,
 		this.getNodeParameter('docType', itemIndex),

@@ -2,7 +2,13 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
-import { ANY, filtersCollection, filtersQuery, type QueryParameter } from '../../helpers/query';
+import {
+	ANY,
+	filtersCollection,
+	filtersQuery,
+	nameFilter,
+	type QueryParameter,
+} from '../../helpers/query';
 import { INDICES_PATH } from '../../../shared/service';
 import { PAGE_SIZE } from '../../../shared/transport';
 import { optionsCollection } from '../common.descriptions';
@@ -23,16 +29,7 @@ const filters: QueryParameter[] = [
 			description: 'Only indices of this kind of document',
 		},
 	},
-	{
-		kind: 'text',
-		property: {
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			description: 'Only the index with this name',
-		},
-	},
+	nameFilter('index'),
 ];
 
 const properties: INodeProperties[] = [

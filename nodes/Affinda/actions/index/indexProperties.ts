@@ -26,6 +26,19 @@ export function indexDocumentParameter(description: string): INodeProperties {
 	};
 }
 
+/** The document an index operation acts on (`parameter`: its indexDocumentParameter). */
+export function readIndexDocument(
+	this: IExecuteFunctions,
+	parameter: INodeProperties,
+	itemIndex: number,
+): string {
+	return readIdentifier(
+		parameter,
+		this.getNodeParameter('document', itemIndex),
+		'a document identifier',
+	);
+}
+
 export function readIndexName(this: IExecuteFunctions, itemIndex: number): string {
 	return readIdentifier(
 		indexParameter,

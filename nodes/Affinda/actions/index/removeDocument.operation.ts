@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isNotFound, settle } from '../../helpers/itemErrors';
-import { readIdentifier } from '../../../shared/readers';
 import { pathSegment } from '../../../shared/service';
 import { requestForItem } from '../../../shared/transport';
 import { optionsCollection } from '../common.descriptions';
@@ -12,6 +11,7 @@ import {
 	indexDocumentParameter,
 	indexParameter,
 	indexPath,
+	readIndexDocument,
 	readIndexName,
 } from './indexProperties';
 
@@ -35,11 +35,7 @@ export const description = updateDisplayOptions(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const index = readIndexName.call(this, itemIndex);
-	const document = readIdentifier(
-		documentParameter,
-		this.getNodeParameter('document', itemIndex),
-		'a document identifier',
-	);
+	const document = readIndexDocument.call(this, documentParameter, itemIndex);
 	const removed = await settle(
 		requestForItem.call(this, {
 			method: 'DELETE',

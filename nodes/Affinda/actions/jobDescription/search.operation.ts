@@ -6,18 +6,8 @@ import { jobDescriptionToolRow } from '../../search/compact';
 import { jobDescriptionResultRow } from '../../search/output';
 import { PAGE_SIZE } from '../../../shared/transport';
 import { indicesParameter } from '../common.descriptions';
-import {
-	matchAgainstParameters,
-	rankedSearchParameters,
-	runRankedSearch,
-	type RankedSearch,
-} from '../matchAgainst';
-import {
-	answersModel,
-	asToolLimits,
-	compactToolAnswer,
-	type SearchToolAnswer,
-} from '../searchTool';
+import { matchAgainstParameters, rankedSearchParameters, type RankedSearch } from '../matchAgainst';
+import { asToolLimits, rankedSearchItems, type SearchToolAnswer } from '../searchTool';
 
 const SEARCH: RankedSearch = {
 	body: 'jobDescriptionSearch',
@@ -59,13 +49,10 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	if (answersModel.call(this, itemIndex)) {
-		return [await compactToolAnswer.call(this, itemIndex, TOOL_ANSWER)];
-	}
-	const { body, results, simplify } = await runRankedSearch.call(this, itemIndex, SEARCH);
-	if (!simplify) return results;
-	// Matching a resume scores every criterion; custom criteria only those that were set.
-	const searched =
-		body.resume === undefined ? componentsAsked(SEARCH.body, body) : SCORE_COMPONENTS;
-	return results.map((result) => jobDescriptionResultRow(result, searched));
+	return await rankedSearchItems.call(this, itemIndex, TOOL_ANSWER, (body, results) => {
+		// Matching a resume scores every criterion; custom criteria only those that were set.
+		const searched =
+			body.resume === undefined ? componentsAsked(SEARCH.body, body) : SCORE_COMPONENTS;
+		return results.map((result) => jobDescriptionResultRow(result, searched));
+	});
 }

@@ -7,17 +7,11 @@ import { readConcurrency } from '../../helpers/operationOptions';
 import { readFlag } from '../../../shared/readers';
 import { PAGE_SIZE } from '../../../shared/transport';
 import { indicesParameter } from '../common.descriptions';
+import { matchAgainstParameters, rankedSearchParameters, type RankedSearch } from '../matchAgainst';
 import {
-	matchAgainstParameters,
-	rankedSearchParameters,
-	runRankedSearch,
-	type RankedSearch,
-} from '../matchAgainst';
-import {
-	answersModel,
 	asToolLimits,
-	compactToolAnswer,
 	criteriaSearched,
+	rankedSearchItems,
 	type SearchToolAnswer,
 } from '../searchTool';
 
@@ -65,15 +59,12 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	if (answersModel.call(this, itemIndex)) {
-		return [await compactToolAnswer.call(this, itemIndex, TOOL_ANSWER)];
-	}
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const addDetails = readFlag(ADD_CANDIDATE_DETAILS, options.addCandidateDetails ?? false);
-	const { body, results, simplify } = await runRankedSearch.call(this, itemIndex, SEARCH);
-	if (!simplify) return results;
-	const searched = criteriaSearched.call(this, itemIndex, SEARCH, body, results);
-	const rows = results.map((result) => searchedResultRow(result, searched));
-	if (!addDetails) return rows;
-	return await withCandidateDetails.call(this, itemIndex, rows, readConcurrency.call(this));
+	return await rankedSearchItems.call(this, itemIndex, TOOL_ANSWER, async (body, results) => {
+		const searched = criteriaSearched.call(this, itemIndex, SEARCH, body, results);
+		const rows = results.map((result) => searchedResultRow(result, searched));
+		if (!addDetails) return rows;
+		return await withCandidateDetails.call(this, itemIndex, rows, readConcurrency.call(this));
+	});
 }

@@ -2,25 +2,20 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { findOrCreateTag } from '../../helpers/tags';
-import { optionsCollection, tagWorkspaceLocator } from '../common.descriptions';
+import { nameParameter, optionsCollection, tagWorkspaceLocator } from '../common.descriptions';
 import { readIdentifier } from '../../../shared/readers';
 
-const nameParameter: INodeProperties = {
-	displayName: 'Name',
-	name: 'name',
-	type: 'string',
-	required: true,
-	default: '',
-	placeholder: 'e.g. shortlisted',
-	description: 'The tag, as people will see it on documents',
-};
+const tagNameParameter = nameParameter(
+	'e.g. shortlisted',
+	'The tag, as people will see it on documents',
+);
 
 const workspaceParameter: INodeProperties = {
 	...tagWorkspaceLocator('The workspace the tag belongs to: it can tag only its documents'),
 	required: true,
 };
 
-const properties: INodeProperties[] = [nameParameter, workspaceParameter, optionsCollection()];
+const properties: INodeProperties[] = [tagNameParameter, workspaceParameter, optionsCollection()];
 
 export const toolDescription =
 	'Creates a tag in a workspace of Affinda, or returns the tag of that name the workspace has already ("created" says which). Returns the tag with its ID. Use it only when the user asks for a new tag; to tag documents, use the tool that adds a tag.';
@@ -31,7 +26,7 @@ export const description = updateDisplayOptions(
 );
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
-	const name = readIdentifier(nameParameter, this.getNodeParameter('name', itemIndex), 'a name');
+	const name = readIdentifier(tagNameParameter, this.getNodeParameter('name', itemIndex), 'a name');
 	const workspace = readIdentifier(
 		workspaceParameter,
 		this.getNodeParameter('workspace', itemIndex),

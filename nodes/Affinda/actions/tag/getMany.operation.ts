@@ -2,23 +2,19 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
-import { filtersCollection, filtersQuery, type QueryParameter } from '../../helpers/query';
+import {
+	filtersCollection,
+	filtersQuery,
+	nameFilter,
+	type QueryParameter,
+} from '../../helpers/query';
 import { readTags } from '../../helpers/tags';
 import { PAGE_SIZE, readRequestTimeoutMs } from '../../../shared/transport';
 import { optionsCollection, tagWorkspaceLocator } from '../common.descriptions';
 
 const filters: QueryParameter[] = [
 	{ kind: 'text', property: tagWorkspaceLocator('Only the tags of this workspace') },
-	{
-		kind: 'text',
-		property: {
-			displayName: 'Name',
-			name: 'name',
-			type: 'string',
-			default: '',
-			description: 'Only the tag with this name',
-		},
-	},
+	nameFilter('tag'),
 ];
 
 const properties: INodeProperties[] = [
