@@ -2,12 +2,9 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { documentPath, DOCUMENTS_PATH } from '../shared/service';
-import {
-	affindaApiRequest,
-	affindaApiRequestPagesUntil,
-	disconnect,
-	PAGE_SIZE,
-} from '../shared/transport';
+import { disconnect } from '../shared/transport/connection';
+import { affindaApiRequestPagesUntil, PAGE_SIZE } from '../shared/transport/pager';
+import { affindaApiRequest } from '../shared/transport/request';
 import { floorOf, readState, settle, writeState, type Listed } from './cursor';
 import { readPollSettings, type PollSettings } from './settings';
 import { eventItem } from '../shared/documentEvents';

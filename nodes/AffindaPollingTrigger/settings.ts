@@ -2,7 +2,8 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../shared/errors';
-import { readDocumentShaper, TRIGGER_OUTPUT_PARAMETER } from '../shared/output';
+import { TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
+import { readDocumentShaper } from '../shared/output/parsedData';
 import { wholeNumberWithin } from '../shared/readers';
 import { lateWindowParameter } from './description';
 import { POLLED_EVENTS, type PolledEvent } from './events';

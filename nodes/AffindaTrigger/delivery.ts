@@ -1,8 +1,9 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { readDocumentShaper, TRIGGER_OUTPUT_PARAMETER } from '../shared/output';
+import { TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
+import { readDocumentShaper } from '../shared/output/parsedData';
 import { documentPath } from '../shared/service';
-import { affindaApiRequest } from '../shared/transport';
+import { affindaApiRequest } from '../shared/transport/request';
 import { parseEvent } from './eventBody';
 import { takeHandshake, triggerKey } from './handshakes';
 import { seenEvents } from './seenEvents';

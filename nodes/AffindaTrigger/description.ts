@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator, triggerWorkspaceParameter } from '../shared/locator';
-import { triggerDocumentParameters } from '../shared/output';
+import { triggerDocumentParameters } from '../shared/output/outputProperties';
 import { DOCUMENT_EVENTS } from '../shared/documentEvents';
 
 /** The trigger's parameters, with the bounds the node checks again when it reads them. */

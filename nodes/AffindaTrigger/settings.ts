@@ -2,7 +2,7 @@ import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { wholeNumberWithin } from '../shared/readers';
-import { CREDENTIAL_TYPE } from '../shared/transport';
+import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { replayWindowParameter } from './description';
 
 /** How the trigger checks events: read the same way at activation and for every delivery. */

@@ -2,12 +2,9 @@ import type { IDataObject, IHookFunctions, JsonObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../shared/errors';
-import {
-	affindaApiRequest,
-	affindaApiRequestAllPages,
-	PAGE_SIZE,
-	type RequestAdvice,
-} from '../shared/transport';
+import { affindaApiRequestAllPages, PAGE_SIZE } from '../shared/transport/pager';
+import { affindaApiRequest } from '../shared/transport/request';
+import { type RequestAdvice } from '../shared/transport/types';
 import { DOCUMENT_EVENTS } from '../shared/documentEvents';
 import { expectHandshakes, stopExpecting, triggerKey } from './handshakes';
 import { checkSettingsAtActivation } from './settings';

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 
 import { listFrom } from './listAnswers';
-import { affindaApiRequest } from './transport';
+import { affindaApiRequest } from './transport/request';
 
 /**
  * The searchable lists every Affinda node offers: organizations and workspaces. These endpoints

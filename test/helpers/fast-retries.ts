@@ -6,14 +6,15 @@
  */
 import { join } from 'node:path';
 
-import type { RETRY_POLICY as Policy } from '../../nodes/shared/transport';
+import type { RETRY_POLICY as Policy } from '../../nodes/shared/transport/retry';
 import { PROJECT_ROOT } from './project-root';
 
 type RetryPolicy = typeof Policy;
 
 function builtPolicy(): RetryPolicy {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	return require(join(PROJECT_ROOT, 'dist/nodes/shared/transport')).RETRY_POLICY as RetryPolicy;
+	return require(join(PROJECT_ROOT, 'dist/nodes/shared/transport/retry'))
+		.RETRY_POLICY as RetryPolicy;
 }
 
 /** Call at the top of a describe block: backoffs of 5-40 ms while it runs. */

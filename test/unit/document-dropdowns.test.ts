@@ -14,7 +14,7 @@ import {
 	searchDocumentTypes,
 	searchWorkspaces,
 } from '../../nodes/Affinda/methods/listSearch';
-import { PAGE_SIZE } from '../../nodes/shared/transport';
+import { PAGE_SIZE } from '../../nodes/shared/transport/pager';
 
 const BASE_URL = 'https://affinda.test';
 

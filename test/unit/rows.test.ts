@@ -1,10 +1,7 @@
-import {
-	documentKind,
-	documentRow,
-	readRowOptions,
-	RESUME_COLUMNS,
-	ROW_OPTIONS,
-} from '../../nodes/shared/output';
+import { RESUME_COLUMNS } from '../../nodes/shared/output/columns';
+import { documentKind } from '../../nodes/shared/output/kind';
+import { readRowOptions, ROW_OPTIONS } from '../../nodes/shared/output/outputProperties';
+import { documentRow } from '../../nodes/shared/output/row';
 import {
 	annotate,
 	CUSTOM_TYPE_DOCUMENT,

@@ -1,17 +1,16 @@
 import type { INode } from 'n8n-workflow';
 
+import { baseUrlFromCredentials } from '../../nodes/shared/transport/connection';
 import {
-	baseUrlFromCredentials,
-	describeText,
 	formatWait,
-	pageProblem,
-	parseRetryAfter,
 	REPEATABLE,
-	retryDelayMs,
 	serviceErrorDetail,
 	toNodeApiError,
-	type FailedRequest,
-} from '../../nodes/shared/transport';
+} from '../../nodes/shared/transport/failures';
+import { pageProblem } from '../../nodes/shared/transport/pager';
+import { describeText } from '../../nodes/shared/transport/request';
+import { parseRetryAfter, retryDelayMs } from '../../nodes/shared/transport/retry';
+import { type FailedRequest } from '../../nodes/shared/transport/types';
 import { ALREADY_IN_INDEX } from '../emulator/service-errors';
 import { longestTextMatched } from '../helpers/pattern-spy';
 

@@ -82,7 +82,7 @@ function keyAppearancesIn(run: WorkflowRun): number {
 /** The transport n8n runs (dist/), whose answer limit a test lowers. */
 function builtTransport(): { ANSWER_LIMIT?: { bytes: number } } {
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	return require(join(PROJECT_ROOT, 'dist/nodes/shared/transport'));
+	return require(join(PROJECT_ROOT, 'dist/nodes/shared/transport/answer'));
 }
 
 /** Resolves true once `done()` holds, or false after five seconds. */

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator } from '../../shared/locator';
-import { DEFAULT_TIMEOUT_SECONDS, REQUEST_TIMEOUT } from '../../shared/transport';
+import { REQUEST_TIMEOUT } from '../../shared/transport/itemRequest';
+import { DEFAULT_TIMEOUT_SECONDS } from '../../shared/transport/request';
 import { byDisplayName } from '../helpers/order';
 import { CONCURRENCY, DEFAULT_CONCURRENCY } from '../helpers/operationOptions';
 import { INDICES } from '../search/indices';

@@ -12,7 +12,7 @@ import {
 } from './matchAgainst';
 import { forModel, forPeople, fromAI } from './tool';
 import { boundsOf, readWholeNumber } from '../../shared/readers';
-import { requestForItem } from '../../shared/transport';
+import { requestForItem } from '../../shared/transport/itemRequest';
 
 /**
  * A ranked search as an AI tool (Resume → Search, Job Description → Search): no Return All, a

@@ -1,7 +1,7 @@
 import type { IBinaryData, IBinaryKeyData, IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { FileSource } from '../../shared/transport';
+import type { FileSource } from '../../shared/transport/multipart';
 
 /**
  * What makes a stored file readable, per n8n binary data mode. In queue mode the worker running an

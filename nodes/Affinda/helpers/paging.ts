@@ -1,11 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { boundsOf, readFlag, readWholeNumber } from '../../shared/readers';
-import {
-	affindaApiRequestAllPages,
-	type AffindaRequest,
-	readRequestTimeoutMs,
-} from '../../shared/transport';
+import { readRequestTimeoutMs } from '../../shared/transport/itemRequest';
+import { affindaApiRequestAllPages } from '../../shared/transport/pager';
+import { type AffindaRequest } from '../../shared/transport/types';
 
 const returnAllParameter: INodeProperties = {
 	displayName: 'Return All',

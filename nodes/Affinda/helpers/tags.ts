@@ -5,13 +5,10 @@ import { withItem } from '../../shared/errors';
 import { describeAnswer } from '../../shared/listAnswers';
 import { readIdentifier, readWholeNumber, type Parameter } from '../../shared/readers';
 import { TAGS_PATH } from '../../shared/service';
-import {
-	affindaApiRequest,
-	PAGE_SIZE,
-	type AffindaContext,
-	readRequestTimeoutMs,
-	requestForItem,
-} from '../../shared/transport';
+import { readRequestTimeoutMs, requestForItem } from '../../shared/transport/itemRequest';
+import { PAGE_SIZE } from '../../shared/transport/pager';
+import { affindaApiRequest } from '../../shared/transport/request';
+import { type AffindaContext } from '../../shared/transport/types';
 import { settle } from './itemErrors';
 
 /** A tag as Affinda shows it: it belongs to one workspace. */

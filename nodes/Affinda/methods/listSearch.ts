@@ -2,9 +2,10 @@ import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from '
 
 import { describeAnswer, listFrom, unexpectedAnswer } from '../../shared/listAnswers';
 import { byName, namedEntries, searchWorkspaces } from '../../shared/listSearch';
-import { documentKind, type DocumentKind } from '../../shared/output';
+import { documentKind, type DocumentKind } from '../../shared/output/kind';
 import { DOCUMENTS_PATH } from '../../shared/service';
-import { affindaApiRequest, PAGE_SIZE } from '../../shared/transport';
+import { PAGE_SIZE } from '../../shared/transport/pager';
+import { affindaApiRequest } from '../../shared/transport/request';
 import { readTags } from '../helpers/tags';
 
 /** Searchable lists for resource locators. */

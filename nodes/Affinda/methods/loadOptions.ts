@@ -7,7 +7,8 @@ import {
 	type ListSource,
 } from '../../shared/listAnswers';
 import { INDICES_PATH } from '../../shared/service';
-import { affindaApiRequest, affindaApiRequestAllPages, PAGE_SIZE } from '../../shared/transport';
+import { affindaApiRequestAllPages, PAGE_SIZE } from '../../shared/transport/pager';
+import { affindaApiRequest } from '../../shared/transport/request';
 
 async function indicesOfType(
 	this: ILoadOptionsFunctions,

@@ -1,9 +1,9 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { runBounded } from '../helpers/concurrency';
-import { documentRow } from '../../shared/output';
+import { documentRow } from '../../shared/output/row';
 import { documentPath } from '../../shared/service';
-import { requestForItem } from '../../shared/transport';
+import { requestForItem } from '../../shared/transport/itemRequest';
 
 /** Options → Add Candidate Details of Resume → Search. */
 export const ADD_CANDIDATE_DETAILS: INodeProperties = {

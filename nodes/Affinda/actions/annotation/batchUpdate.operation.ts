@@ -7,7 +7,8 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { PairedOutput } from '../../helpers/itemErrors';
-import { affindaApiRequest, readRequestTimeoutMs } from '../../../shared/transport';
+import { readRequestTimeoutMs } from '../../../shared/transport/itemRequest';
+import { affindaApiRequest } from '../../../shared/transport/request';
 import { optionsCollection } from '../common.descriptions';
 import {
 	annotationFieldsCollection,

@@ -9,7 +9,7 @@ import {
 	emptyUpdateNotice,
 	toAnnotationId,
 } from './fields';
-import { requestForItem } from '../../../shared/transport';
+import { requestForItem } from '../../../shared/transport/itemRequest';
 
 const properties: INodeProperties[] = [
 	annotationIdParameter,

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { withItem } from '../../../shared/errors';
-import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output';
+import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
 import {
 	choicesOf,
 	invalid,
@@ -10,11 +10,8 @@ import {
 	readOptionalChoice,
 	readOptionalText,
 } from '../../../shared/readers';
-import {
-	type RequestAdvice,
-	readRequestTimeoutMs,
-	requestForItem,
-} from '../../../shared/transport';
+import { readRequestTimeoutMs, requestForItem } from '../../../shared/transport/itemRequest';
+import { type RequestAdvice } from '../../../shared/transport/types';
 import { optionsCollection } from '../common.descriptions';
 import {
 	DOCUMENTS_PATH,

@@ -3,24 +3,27 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { withItem } from '../../../shared/errors';
 import {
-	documentShaper,
-	metaOf,
 	OUTPUT_PARAMETER,
-	parseFailureOf,
 	readOutput,
 	readRowOptions,
-	simplifyDocument,
 	type OutputChoice,
-} from '../../../shared/output';
+} from '../../../shared/output/outputProperties';
+import {
+	documentShaper,
+	metaOf,
+	parseFailureOf,
+	simplifyDocument,
+} from '../../../shared/output/parsedData';
 import { readFlag, readIdentifier } from '../../../shared/readers';
 import { DOCUMENTS_PATH } from '../../../shared/service';
-import { affindaApiRequest, type RequestAdvice } from '../../../shared/transport';
+import { affindaApiRequest } from '../../../shared/transport/request';
+import { type RequestAdvice } from '../../../shared/transport/types';
 import { simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 
 /** What the document operations share at run time: paths, identifiers and the output shape. */
 
-export { metaOf, parseFailureOf, simplifyDocument } from '../../../shared/output';
+export { metaOf, parseFailureOf, simplifyDocument } from '../../../shared/output/parsedData';
 export { DOCUMENTS_PATH, documentPath } from '../../../shared/service';
 
 /** The Document parameter of Get, Delete and Update Data. */

@@ -4,12 +4,9 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { FileOutput } from '../../helpers/binary';
 import { withItem } from '../../../shared/errors';
 import { choicesOf, invalid, readIdentifier, readOptionalChoice } from '../../../shared/readers';
-import {
-	affindaApiFileRequest,
-	type FileAnswer,
-	readRequestTimeoutMs,
-	requestForItem,
-} from '../../../shared/transport';
+import { readRequestTimeoutMs, requestForItem } from '../../../shared/transport/itemRequest';
+import { affindaApiFileRequest } from '../../../shared/transport/request';
+import { type FileAnswer } from '../../../shared/transport/types';
 import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentPath, metaOf, readDocumentIdentifier } from './document';

@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 
-import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output';
-import { requestForItem } from '../../../shared/transport';
+import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
+import { requestForItem } from '../../../shared/transport/itemRequest';
 import { optionsCollection } from '../common.descriptions';
 import { compactOption, documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier, readDocumentOutput } from './document';

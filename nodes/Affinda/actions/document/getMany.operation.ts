@@ -10,8 +10,8 @@ import {
 	yesNoFilter,
 	type QueryParameter,
 } from '../../helpers/query';
-import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output';
-import { PAGE_SIZE } from '../../../shared/transport';
+import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
+import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { optionsCollection } from '../common.descriptions';
 import { compactOption, workspaceLocator } from './descriptions';
 import { DOCUMENTS_PATH, readDocumentOutput } from './document';

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { withItem } from '../../../shared/errors';
-import { affindaApiRequest } from '../../../shared/transport';
+import { affindaApiRequest } from '../../../shared/transport/request';
 import { documentPath, isSettled, metaOf, parseFailureOf, UPLOAD_ADVICE } from './document';
 
 /** Waiting for a document to be parsed, and telling a parse that failed from one that worked. */

@@ -17,7 +17,8 @@ import {
 import { withItem } from '../../../shared/errors';
 import { readFlag, readOptionalIdentifier } from '../../../shared/readers';
 import { DOCUMENTS_PATH } from '../../../shared/service';
-import { affindaApiRequest, readRequestTimeoutMs, requestForItem } from '../../../shared/transport';
+import { readRequestTimeoutMs, requestForItem } from '../../../shared/transport/itemRequest';
+import { affindaApiRequest } from '../../../shared/transport/request';
 import { optionsCollection, tagLocator, tagWorkspaceLocator } from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';
 import { documentLocator } from './descriptions';

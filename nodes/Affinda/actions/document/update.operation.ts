@@ -2,14 +2,14 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import { resourceLocator } from '../../../shared/locator';
-import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output';
+import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
 import {
 	invalid,
 	readFlag,
 	readOptionalChoice,
 	readOptionalIdentifier,
 } from '../../../shared/readers';
-import { requestForItem } from '../../../shared/transport';
+import { requestForItem } from '../../../shared/transport/itemRequest';
 import { optionsCollection } from '../common.descriptions';
 import { forModel, fromAI } from '../tool';
 import { filledByModelAsTool } from '../tool.descriptions';

@@ -2,9 +2,9 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { withItem } from '../../../shared/errors';
-import { documentKind, type DocumentKind } from '../../../shared/output';
+import { documentKind, type DocumentKind } from '../../../shared/output/kind';
 import { invalid, parseJsonObject } from '../../../shared/readers';
-import { requestForItem } from '../../../shared/transport';
+import { requestForItem } from '../../../shared/transport/itemRequest';
 import { optionsCollection, simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentOutput, documentPath, readDocumentIdentifier } from './document';

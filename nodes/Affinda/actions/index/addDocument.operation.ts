@@ -9,7 +9,7 @@ import {
 	readIndexDocument,
 	readIndexName,
 } from './indexProperties';
-import { requestForItem } from '../../../shared/transport';
+import { requestForItem } from '../../../shared/transport/itemRequest';
 
 const documentParameter = indexDocumentParameter(
 	'The parsed resume or job description to make searchable',

@@ -5,7 +5,7 @@ import { settle } from '../../helpers/itemErrors';
 import { withItem } from '../../../shared/errors';
 import { choicesOf, readIdentifier, readOptionalChoice } from '../../../shared/readers';
 import { INDICES_PATH } from '../../../shared/service';
-import { requestForItem } from '../../../shared/transport';
+import { requestForItem } from '../../../shared/transport/itemRequest';
 import { findIndex } from './indexProperties';
 import { nameParameter, optionsCollection } from '../common.descriptions';
 

@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { isNotFound, settle } from '../../helpers/itemErrors';
 import { optionsCollection } from '../common.descriptions';
 import { indexParameter, indexPath, readIndexName } from './indexProperties';
-import { requestForItem } from '../../../shared/transport';
+import { requestForItem } from '../../../shared/transport/itemRequest';
 
 const properties: INodeProperties[] = [indexParameter, optionsCollection()];
 

@@ -10,7 +10,7 @@ import {
 	type QueryParameter,
 } from '../../helpers/query';
 import { INDICES_PATH } from '../../../shared/service';
-import { PAGE_SIZE } from '../../../shared/transport';
+import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { optionsCollection } from '../common.descriptions';
 
 const filters: QueryParameter[] = [

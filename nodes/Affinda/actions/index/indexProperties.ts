@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { readIdentifier } from '../../../shared/readers';
 import { INDICES_PATH, pathSegment } from '../../../shared/service';
-import { requestForItem } from '../../../shared/transport';
+import { requestForItem } from '../../../shared/transport/itemRequest';
 import { parsedDocumentLocator } from '../common.descriptions';
 
 /** Parameters the index operations share, defined once, with their readers. */

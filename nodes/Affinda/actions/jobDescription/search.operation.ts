@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { componentsAsked, SCORE_COMPONENTS } from '../../search/criteria';
 import { jobDescriptionToolRow } from '../../search/compact';
 import { jobDescriptionResultRow } from '../../search/output';
-import { PAGE_SIZE } from '../../../shared/transport';
+import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { indicesParameter } from '../common.descriptions';
 import { matchAgainstParameters, rankedSearchParameters, type RankedSearch } from '../matchAgainst';
 import { asToolLimits, rankedSearchItems, type SearchToolAnswer } from '../searchTool';

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readIdentifier } from '../../../shared/readers';
 import { pathSegment } from '../../../shared/service';
-import { requestForItem } from '../../../shared/transport';
+import { requestForItem } from '../../../shared/transport/itemRequest';
 import { criteriaParameter, toolCriteriaParameters } from '../../search/searchProperties';
 import { indicesParameter, optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 import { matchAgainstParameters, readRankedSearchBody } from '../matchAgainst';

@@ -12,7 +12,7 @@ import {
 } from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';
 import { readFlag, readIdentifier, readNumber, readOptionalText } from '../../../shared/readers';
-import { requestForItem } from '../../../shared/transport';
+import { requestForItem } from '../../../shared/transport/itemRequest';
 
 /** The specification's generation of the path; the credential's Search & Match API may make it /v3. */
 const MATCH_PATH = '/v2/resume_search/match';

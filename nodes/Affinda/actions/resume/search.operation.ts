@@ -5,7 +5,7 @@ import { ADD_CANDIDATE_DETAILS, withCandidateDetails } from '../../search/candid
 import { searchedResultRow, toolResultRow } from '../../search/compact';
 import { readConcurrency } from '../../helpers/operationOptions';
 import { readFlag } from '../../../shared/readers';
-import { PAGE_SIZE } from '../../../shared/transport';
+import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { indicesParameter } from '../common.descriptions';
 import { matchAgainstParameters, rankedSearchParameters, type RankedSearch } from '../matchAgainst';
 import {

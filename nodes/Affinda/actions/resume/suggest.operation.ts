@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 
 import { describeAnswer } from '../../../shared/listAnswers';
 import { invalid, readFlag, readNameList } from '../../../shared/readers';
-import { requestForItem } from '../../../shared/transport';
+import { requestForItem } from '../../../shared/transport/itemRequest';
 import { optionsCollection, simplifyParameterFor } from '../common.descriptions';
 import { filledByModel, fromAI } from '../tool';
 

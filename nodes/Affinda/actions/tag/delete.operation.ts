@@ -4,7 +4,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { isNotFound, settle } from '../../helpers/itemErrors';
 import { readTagChoice } from '../../helpers/tags';
 import { TAGS_PATH } from '../../../shared/service';
-import { requestForItem } from '../../../shared/transport';
+import { requestForItem } from '../../../shared/transport/itemRequest';
 import { optionsCollection, tagLocator } from '../common.descriptions';
 
 const tagParameter = tagLocator('The tag to delete', false);

@@ -9,7 +9,8 @@ import {
 	type QueryParameter,
 } from '../../helpers/query';
 import { readTags } from '../../helpers/tags';
-import { PAGE_SIZE, readRequestTimeoutMs } from '../../../shared/transport';
+import { readRequestTimeoutMs } from '../../../shared/transport/itemRequest';
+import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { optionsCollection, tagWorkspaceLocator } from '../common.descriptions';
 
 const filters: QueryParameter[] = [

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import { resourceLocator } from '../../../shared/locator';
 import { invalid, readIdentifier, readOptionalIdentifier } from '../../../shared/readers';
-import { requestForItem } from '../../../shared/transport';
+import { requestForItem } from '../../../shared/transport/itemRequest';
 import { optionsCollection } from '../common.descriptions';
 import { documentTypeLocator, workspaceLocator } from '../document/descriptions';
 

@@ -1,7 +1,7 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { readOptionalIdentifier } from '../../../../shared/readers';
-import { MultipartBody, type MultipartPart } from '../../../../shared/transport';
+import { MultipartBody, type MultipartPart } from '../../../../shared/transport/multipart';
 import { documentTypeLocator } from '../descriptions';
 import type { Upload } from './files';
 import { uploadOptions } from './uploadProperties';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { binaryFileSource } from '../../../helpers/binary';
-import type { FileSource } from '../../../../shared/transport';
+import type { FileSource } from '../../../../shared/transport/multipart';
 import { binaryPropertyNameParameter, fileTypesParameter } from './uploadProperties';
 import { toUrl } from './values';
 import { invalid, readNameList } from '../../../../shared/readers';

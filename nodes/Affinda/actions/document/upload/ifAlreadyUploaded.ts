@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { withItem } from '../../../../shared/errors';
 import { invalid, readOptionalText } from '../../../../shared/readers';
-import { type RequestAdvice } from '../../../../shared/transport';
+import { type RequestAdvice } from '../../../../shared/transport/types';
 import { metaOf, newestWithCustomIdentifier } from '../document';
 import { assertParsed, waitUntilParsed } from '../parsing';
 import {

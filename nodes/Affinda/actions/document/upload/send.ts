@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { withItem, withoutItem } from '../../../../shared/errors';
-import { affindaApiRequest, type MultipartBody } from '../../../../shared/transport';
+import { type MultipartBody } from '../../../../shared/transport/multipart';
+import { affindaApiRequest } from '../../../../shared/transport/request';
 import { DOCUMENTS_PATH, UPLOAD_ADVICE } from '../document';
 import { assertParsed, parsingTimedOut, waitUntilParsed } from '../parsing';
 import { buildUploadBody } from './body';

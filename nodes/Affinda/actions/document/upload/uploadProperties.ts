@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../../shared/output';
+import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../../shared/output/outputProperties';
 import { optionsCollection } from '../../common.descriptions';
 import { filledByModel, fromAI } from '../../tool';
 import { compactOption, documentTypeLocator, workspaceLocator } from '../descriptions';

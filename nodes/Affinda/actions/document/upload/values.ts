@@ -20,7 +20,7 @@ import {
 	readOptionalText,
 	readWholeNumber,
 } from '../../../../shared/readers';
-import { readRequestTimeoutMs } from '../../../../shared/transport';
+import { readRequestTimeoutMs } from '../../../../shared/transport/itemRequest';
 
 /** Reading and checking Upload's values: each refused before any request, naming its parameter. */
 
