@@ -33,7 +33,7 @@ export interface PollState {
 	seen: Record<string, number>;
 }
 
-export function seenKey(document: Pick<Listed, 'identifier' | 'reachedAtText'>): string {
+function seenKey(document: Pick<Listed, 'identifier' | 'reachedAtText'>): string {
 	return `${document.identifier}@${document.reachedAtText}`;
 }
 

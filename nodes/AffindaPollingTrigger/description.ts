@@ -16,7 +16,7 @@ export const lateWindowParameter: INodeProperties = {
 		"How late a document may show up in Affinda's list and still start the workflow (once): from its upload for the parse events, from its validation for Document Validated. Each poll reads the documents of this window again, so a wider one costs more requests.",
 };
 
-export const eventParameter: INodeProperties = {
+const eventParameter: INodeProperties = {
 	displayName: 'Event',
 	name: 'event',
 	type: 'options',

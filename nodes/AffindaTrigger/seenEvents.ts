@@ -63,7 +63,7 @@ export class SeenEvents {
 }
 
 /** Enough for a busy organization's five minutes; a few hundred kilobytes at most. */
-export const SEEN_EVENTS_CAPACITY = 10_000;
+const SEEN_EVENTS_CAPACITY = 10_000;
 
 /** One per n8n process, shared by every Affinda Trigger in it (ids are prefixed per node). */
 export const seenEvents = new SeenEvents(SEEN_EVENTS_CAPACITY);

@@ -18,7 +18,7 @@ interface TriggerOptions {
 	replayWindow?: number;
 }
 
-export const WHERE_THE_KEY_IS =
+const WHERE_THE_KEY_IS =
 	'In the Affinda app, an organization admin finds it under Organization Settings → Webhook Signature Key; paste it into the Affinda API credential.';
 
 export async function readTriggerSettings(

@@ -61,7 +61,7 @@ export function wholeNumberParameter(
 }
 
 /** Options → Request Timeout: every operation has it, read by shared/transport/itemRequest.ts. */
-export const requestTimeoutOption: INodeProperties = {
+const requestTimeoutOption: INodeProperties = {
 	displayName: REQUEST_TIMEOUT.displayName,
 	name: REQUEST_TIMEOUT.name,
 	type: 'number',
@@ -76,7 +76,7 @@ export const requestTimeoutOption: INodeProperties = {
 };
 
 /** Options → Concurrency, for operations that send a request per item (read by the router). */
-export const concurrencyOption: INodeProperties = {
+const concurrencyOption: INodeProperties = {
 	displayName: CONCURRENCY.displayName,
 	name: CONCURRENCY.name,
 	type: 'number',

@@ -23,7 +23,7 @@ import { boundsOf, readFlag, readIdentifier, readWholeNumber } from '../../share
 export type SearchMode = 'custom' | 'jobDescription' | 'resume';
 type DocumentMode = Exclude<SearchMode, 'custom'>;
 
-export const MATCH_LABELS: Record<DocumentMode, string> = {
+const MATCH_LABELS: Record<DocumentMode, string> = {
 	jobDescription: 'Job Description',
 	resume: 'Resume',
 };
@@ -74,7 +74,7 @@ export function matchAgainstParameters(text: MatchAgainstText): INodeProperties[
 }
 
 /** The body's document to match against: `{jobDescription}`, `{resume}`, or nothing. */
-export function readMatch(
+function readMatch(
 	this: IExecuteFunctions,
 	mode: SearchMode,
 	itemIndex: number,
@@ -109,7 +109,7 @@ export function readRankedSearchBody(
 }
 
 /** Options → Offset of a ranked search: how many of the best `what` to skip. */
-export function offsetOption(what: string): INodeProperties {
+function offsetOption(what: string): INodeProperties {
 	return wholeNumberParameter(
 		'Offset',
 		'offset',

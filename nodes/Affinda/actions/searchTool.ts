@@ -21,7 +21,7 @@ import { requestForItem } from '../../shared/transport/itemRequest';
  */
 
 /** How many rows a tool's answer holds unless the model asks for more or fewer. */
-export const TOOL_LIMIT = 10;
+const TOOL_LIMIT = 10;
 
 /** A ranked search's answer to a model: what its rows and its count of the rest are called. */
 export interface SearchToolAnswer {

@@ -34,7 +34,7 @@ function sentence(text: string): string {
 }
 
 /** A refusal or a fault, in a few sentences a model can act on. */
-export function toolFailure(error: unknown): ToolFailure {
+function toolFailure(error: unknown): ToolFailure {
 	if (error instanceof InvalidParameterError) {
 		return {
 			kind: 'refused',

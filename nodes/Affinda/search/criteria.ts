@@ -83,7 +83,7 @@ const RESUME_SEARCH_ONLY: readonly SearchBody[] = ['resumeSearch'];
 /** JobDescriptionSearchParameters' own fields. */
 const MATCH_DETAIL_ONLY: readonly SearchBody[] = ['jobDescriptionMatch', 'jobDescriptionSearch'];
 
-export const DEGREE_TYPES: readonly INodePropertyOptions[] = [
+const DEGREE_TYPES: readonly INodePropertyOptions[] = [
 	{ name: 'Bachelors', value: 'bachelors' },
 	{ name: 'Certificate', value: 'certificate' },
 	{ name: 'Doctoral', value: 'doctoral' },

@@ -243,7 +243,7 @@ export const JOB_DESCRIPTION_COLUMNS: readonly Column[] = [
 ];
 
 /** Any other document type: these, then each top-level field of its data (row.ts). */
-export const OTHER_COLUMNS: readonly Column[] = [
+const OTHER_COLUMNS: readonly Column[] = [
 	IDENTIFIER,
 	{ ...(META.find((c) => c.name === 'documentType') as Column), byDefault: true },
 	...META.filter((c) => c.name !== 'documentType'),

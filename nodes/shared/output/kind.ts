@@ -19,7 +19,7 @@ const KIND_PREFIXES: ReadonlyArray<[DocumentKind, string]> = [
 ];
 
 /** The kind an extractor identifier names, if it names one. */
-export function kindOfExtractor(identifier: unknown): DocumentKind | undefined {
+function kindOfExtractor(identifier: unknown): DocumentKind | undefined {
 	if (typeof identifier !== 'string') return undefined;
 	const id = identifier.toLowerCase();
 	return KIND_PREFIXES.find(([, prefix]) => id === prefix || id.startsWith(`${prefix}-`))?.[0];

@@ -36,7 +36,7 @@ function nameGroup(data: IDataObject): unknown {
 	return either(data, ['candidateName', 'name']);
 }
 
-export function namePart(data: IDataObject, names: readonly string[], evidence: Evidence) {
+function namePart(data: IDataObject, names: readonly string[], evidence: Evidence) {
 	return text(field(nameGroup(data), names, evidence));
 }
 
@@ -124,7 +124,7 @@ function jobOf(entry: unknown): Job {
 }
 
 /** The current job (the first marked current), else the one that ended (or began) last. */
-export function currentJob(data: IDataObject): Job | undefined {
+function currentJob(data: IDataObject): Job | undefined {
 	const jobs = listOf(data.workExperience).map(jobOf);
 	return (
 		jobs.find((job) => job.current) ??

@@ -35,7 +35,7 @@ interface AnnotationField {
 	inBatch: boolean;
 }
 
-export const ANNOTATION_FIELDS: readonly AnnotationField[] = [
+const ANNOTATION_FIELDS: readonly AnnotationField[] = [
 	{
 		name: 'parsed',
 		displayName: 'Parsed Value',
@@ -109,7 +109,7 @@ export const ANNOTATION_FIELDS: readonly AnnotationField[] = [
 	},
 ];
 
-export const PARSED_TYPES = [
+const PARSED_TYPES = [
 	{ name: 'Boolean', value: 'boolean' },
 	{ name: 'JSON', value: 'json' },
 	{ name: 'Null', value: 'null' },

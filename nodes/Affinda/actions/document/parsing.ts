@@ -8,7 +8,7 @@ import { documentPath, isSettled, metaOf, parseFailureOf, UPLOAD_ADVICE } from '
 /** Waiting for a document to be parsed, and telling a parse that failed from one that worked. */
 
 /** The first look comes soon (small files parse in seconds); later ones spread out. */
-export const POLLING = { firstDelayMs: 1000, growth: 1.5, maxDelayMs: 10_000 };
+const POLLING = { firstDelayMs: 1000, growth: 1.5, maxDelayMs: 10_000 };
 
 export interface PollingOptions {
 	itemIndex: number;

@@ -31,7 +31,7 @@ import { documentPath, readDocumentIdentifier } from './document';
  */
 
 /** Documents per request: a run of thousands stays well inside request-size limits. */
-export const TAG_BATCH_SIZE = 100;
+const TAG_BATCH_SIZE = 100;
 
 const tagWorkspaceParameter = tagWorkspaceLocator(
 	"The tag's workspace, where a tag given by name is looked for (and created). Leave empty to use each document's own workspace.",

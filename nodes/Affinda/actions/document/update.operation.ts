@@ -126,7 +126,7 @@ const LOCATOR_FIELDS: Record<string, INodeProperties> = {
 };
 
 /** The DocumentUpdate body: each field the item sets, checked; nothing left unset is sent. */
-export function updateBody(fields: IDataObject, reviewStep: unknown): IDataObject {
+function updateBody(fields: IDataObject, reviewStep: unknown): IDataObject {
 	const body: IDataObject = {};
 	for (const [name, value] of Object.entries(fields)) {
 		const property = updateFieldsParameter.options?.find((option) => option.name === name) as
