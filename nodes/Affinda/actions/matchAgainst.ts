@@ -74,11 +74,7 @@ export function matchAgainstParameters(text: MatchAgainstText): INodeProperties[
 }
 
 /** The body's document to match against: `{jobDescription}`, `{resume}`, or nothing. */
-function readMatch(
-	this: IExecuteFunctions,
-	mode: SearchMode,
-	itemIndex: number,
-): IDataObject {
+function readMatch(this: IExecuteFunctions, mode: SearchMode, itemIndex: number): IDataObject {
 	if (mode === 'custom') return {};
 	const value = this.getNodeParameter(mode, itemIndex);
 	const parameter = { displayName: MATCH_LABELS[mode], name: mode };

@@ -5,6 +5,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FileOutput } from '../helpers/binary';
 import type { Waiting } from '../helpers/concurrency';
@@ -20,8 +21,9 @@ import { toolDescriptionParameters } from './tool';
 export type ItemResult = IDataObject | IDataObject[] | FileOutput;
 
 /**
- * What every `<operation>.operation.ts` exports besides how it runs: its parameters, and what a
- * model reads about it as a tool (actions/tool.ts).
+ * What every `<operation>.operation.ts` exports besides how it runs: its parameters (the registry
+ * shows them for its resource and operation), and what a model reads about it as a tool
+ * (actions/tool.ts).
  */
 interface OperationModule {
 	description: INodeProperties[];
@@ -58,7 +60,7 @@ export type AffindaOperation = ItemOperation | BatchOperation;
 interface Resource {
 	name: string;
 	value: string;
-	/** Its Operation parameter and the parameters of each operation. */
+	/** Its Operation parameter. */
 	description: INodeProperties[];
 	operations: Record<string, AffindaOperation>;
 }
@@ -81,6 +83,16 @@ const RESOURCES: readonly Resource[] = [
 export const operations: Record<string, Record<string, AffindaOperation>> = Object.fromEntries(
 	RESOURCES.map((resource) => [resource.value, resource.operations]),
 );
+
+/**
+ * Each operation's parameters, in the order of its resource's `operations`, shown for that
+ * resource and operation only: the registry's keys say which, so an operation never repeats them.
+ */
+function operationParameters({ value, operations }: Resource): INodeProperties[] {
+	return Object.entries(operations).flatMap(([operation, { description }]) =>
+		updateDisplayOptions({ show: { resource: [value], operation: [operation] } }, description),
+	);
+}
 
 const resourceParameter: INodeProperties = {
 	displayName: 'Resource',
@@ -106,7 +118,7 @@ export const properties: INodeProperties[] = [
 		),
 	),
 	resourceParameter,
-	...RESOURCES.flatMap((resource) => resource.description),
+	...RESOURCES.flatMap((resource) => [...resource.description, ...operationParameters(resource)]),
 ];
 
 /**

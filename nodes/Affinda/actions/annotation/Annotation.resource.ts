@@ -29,6 +29,4 @@ export const description: INodeProperties[] = [
 		],
 		default: 'update',
 	},
-	// Each operation's own parameters, in the order of `operations`.
-	...Object.values(operations).flatMap((operation) => operation.description),
 ];

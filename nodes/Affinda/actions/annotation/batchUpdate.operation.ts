@@ -4,7 +4,6 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { PairedOutput } from '../../helpers/itemErrors';
 import { readRequestTimeoutMs } from '../../../shared/transport/itemRequest';
@@ -22,7 +21,7 @@ import {
 /** Annotations per request: large batches stay well inside request-size limits. */
 export const BATCH_UPDATE_CHUNK_SIZE = 100;
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Annotations From',
 		name: 'source',
@@ -61,11 +60,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	"Corrects many parsed values (annotations) of documents in Affinda in one request, each by its annotation identifier, as the node's settings say. Returns the annotations as updated. Use it only when the user asks to correct parsed data; to read a document, use the tool that gets a document.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['annotation'], operation: ['batchUpdate'] } },
-	properties,
-);
 
 interface PreparedAnnotation {
 	itemIndex: number;

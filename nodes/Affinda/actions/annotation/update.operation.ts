@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../common.descriptions';
 import {
@@ -11,7 +10,7 @@ import {
 } from './fields';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	annotationIdParameter,
 	annotationFieldsCollection(false),
 	emptyUpdateNotice,
@@ -20,11 +19,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	"Corrects one parsed value (an annotation) of a document in Affinda, by the annotation's identifier, as the node's settings say. Returns the annotation as updated. Use it only when the user asks to correct a parsed value; to read a document, use the tool that gets a document.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['annotation'], operation: ['update'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const id = toAnnotationId(this.getNodeParameter('id', itemIndex));

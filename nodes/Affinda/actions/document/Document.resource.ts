@@ -102,6 +102,4 @@ export const description: INodeProperties[] = [
 		],
 		default: 'upload',
 	},
-	// Each operation's own parameters, in the order of `operations`.
-	...Object.values(operations).flatMap((operation) => operation.description),
 ];

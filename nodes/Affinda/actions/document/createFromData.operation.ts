@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { withItem } from '../../../shared/errors';
 import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
@@ -72,7 +72,7 @@ const ifAlreadyCreatedProperty: INodeProperties = {
 	displayOptions: { show: { customIdentifier: [{ _cnd: { exists: true } }] } },
 };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	dataParameter,
 	OUTPUT_PARAMETER,
 	optionsCollection([
@@ -88,11 +88,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	"Creates a resume or job description in Affinda from structured data, with no file: the data the node's settings hold (for example a record from an applicant tracking system). Returns the new document with its identifier, ready to add to a search index. Use it only when the user asks to add a candidate or a job that exists as data only; it creates a new document each time unless a Custom Identifier is set.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['document'], operation: ['createFromData'] } },
-	properties,
-);
 
 const CREATE_ADVICE: RequestAdvice = {
 	rerun:

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { CHECK_BEFORE_REPEATING } from '../../../shared/transport/failures';
 import { requestForItem } from '../../../shared/transport/itemRequest';
@@ -7,15 +6,10 @@ import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
 
-const properties: INodeProperties[] = [documentLocator, optionsCollection()];
+export const description: INodeProperties[] = [documentLocator, optionsCollection()];
 
 export const toolDescription =
 	"Deletes one document and its parsed data from Affinda for good: it cannot be undone. Argument: the document's identifier (from a search, a listing or an upload). Use it only when the user explicitly asks to delete that document.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['document'], operation: ['delete'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const identifier = readDocumentIdentifier.call(this, itemIndex);

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { FileOutput } from '../../helpers/binary';
 import { withItem } from '../../../shared/errors';
@@ -47,7 +47,7 @@ const binaryPropertyParameter: INodeProperties = {
 	hint: 'The name of the output binary field to put the file in',
 };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	documentLocator,
 	fileParameter,
 	binaryPropertyParameter,
@@ -56,11 +56,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	"Downloads one document's file from Affinda as a binary file: the redacted resume (name and contact details hidden, for blind review), the original file or its PDF, as the node's settings say. Argument: the document's identifier. Returns the file's name, type and size; the file itself goes to the next node. Use it when the user wants the file, not its data.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['document'], operation: ['download'] } },
-	properties,
-);
 
 type FileKind = 'redacted' | 'original' | 'pdf';
 

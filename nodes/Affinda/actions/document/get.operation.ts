@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
 import { requestForItem } from '../../../shared/transport/itemRequest';
@@ -7,7 +6,7 @@ import { optionsCollection } from '../common.descriptions';
 import { compactOption, documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier, readDocumentOutput } from './document';
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	documentLocator,
 	OUTPUT_PARAMETER,
 	optionsCollection([compactOption, ...ROW_OPTIONS]),
@@ -15,11 +14,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	"Gets one document from Affinda by its identifier, as one flat row: for a resume the candidate's name, email, phone, city, current job title, years of experience and skills. Argument: the document's identifier, as a search, a listing or an upload returned it. Use it to read a candidate's details after a search.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['document'], operation: ['get'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const identifier = readDocumentIdentifier.call(this, itemIndex);

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
 import {
@@ -152,7 +151,7 @@ const options: QueryParameter[] = [
 	},
 ];
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...returnAllAndLimit(PAGE_SIZE.documents),
 	filtersCollection(filters),
 	OUTPUT_PARAMETER,
@@ -161,11 +160,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	'Lists documents in Affinda with their identifier, file name and state, narrowed by the filters set in the node. Use it to find a document whose identifier you do not know; to rank candidates, use the resume search tool instead.';
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['document'], operation: ['getMany'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const output = readDocumentOutput.call(this, itemIndex);

@@ -1,15 +1,11 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { executeTagging, taggingProperties } from './tagging';
 
 export const toolDescription =
 	"Takes a tag (a label such as \"shortlisted\") off a document in Affinda; the tag itself stays for other documents. Arguments: identifier, the document's identifier; tag, the tag's name. Returns the document's identifier and the tag. Use it when the user asks to unlabel a document or undo a shortlist; to add a tag, use the tool that adds a tag.";
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['document'], operation: ['removeTag'] } },
-	taggingProperties(false),
-);
+export const description = taggingProperties(false);
 
 export async function executeBatch(
 	this: IExecuteFunctions,

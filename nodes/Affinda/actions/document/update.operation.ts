@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { resourceLocator } from '../../../shared/locator';
 import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
@@ -96,7 +95,7 @@ const reviewStepParameter: INodeProperties = {
 	description: `What to do with the document: ${Object.keys(REVIEW_STEPS).join(', ')}. Set by the model when the node is an AI Agent's tool.`,
 };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...filledByModelAsTool(
 		documentLocator,
 		'Identifier of the document to review, as a search, a listing or an upload returned it',
@@ -112,11 +111,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	"Records a reviewer's decision on a parsed document in Affinda: validate it (approved: the parse is right), reject it, archive it, or unarchive it. Arguments: the document's identifier and reviewStep, one of validate, reject, archive, unarchive. Returns the document with its new state. Use it only when the user decides about a specific document.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['document'], operation: ['update'] } },
-	properties,
-);
 
 const BOOLEAN_FIELDS = reviewFlags.map((flag) => flag.name);
 const LOCATOR_FIELDS: Record<string, INodeProperties> = {

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { withItem } from '../../../shared/errors';
 import { documentKind, type DocumentKind } from '../../../shared/output/kind';
@@ -21,7 +21,7 @@ const dataParameter: INodeProperties = {
 		"The fields to change, as JSON shaped like the document's parsed data, e.g. name, emails or skills of a resume, or jobTitle of a job description. Fields left out keep their values.",
 };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		...documentLocator,
 		description: 'The parsed resume or job description to change',
@@ -33,11 +33,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	"Corrects the parsed data of a resume or job description in Affinda (for example a candidate's name, email or skills), by the document's identifier. Returns the document's data as updated. Use it only when the user asks to correct parsed data.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['document'], operation: ['updateData'] } },
-	properties,
-);
 
 function toData(value: unknown): IDataObject {
 	const data = parseJsonObject(value);

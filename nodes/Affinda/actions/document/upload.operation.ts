@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { Waiting } from '../../helpers/concurrency';
 import { buildUploadBody } from './upload/body';
@@ -16,15 +15,10 @@ import { invalid } from '../../../shared/readers';
  * sending with its errors, and If Already Uploaded (looking for the document first).
  */
 
-export { properties };
-
 export const toolDescription =
 	'Uploads a document from a public link to Affinda and parses it. Returns one flat row: the document identifier (to pass to the other Affinda tools) and its values (for a resume: name, email, phone, city, current job title, years of experience, skills). Argument: url, an http or https link to the file. Each call adds a new document to Affinda: call it once per file; to read a document already uploaded, use the tool that gets a document.';
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['document'], operation: ['upload'] } },
-	properties,
-);
+export const description = properties;
 
 export async function execute(
 	this: IExecuteFunctions,

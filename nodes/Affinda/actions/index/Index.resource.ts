@@ -52,6 +52,4 @@ export const description: INodeProperties[] = [
 		],
 		default: 'addDocument',
 	},
-	// Each operation's own parameters, in the order of `operations`.
-	...Object.values(operations).flatMap((operation) => operation.description),
 ];

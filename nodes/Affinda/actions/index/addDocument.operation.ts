@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { optionsCollection } from '../common.descriptions';
 import {
@@ -15,15 +14,14 @@ const documentParameter = indexDocumentParameter(
 	'The parsed resume or job description to make searchable',
 );
 
-const properties: INodeProperties[] = [indexParameter, documentParameter, optionsCollection()];
+export const description: INodeProperties[] = [
+	indexParameter,
+	documentParameter,
+	optionsCollection(),
+];
 
 export const toolDescription =
 	"Adds a parsed document to a search index of Affinda, so that searches over that index find it. Arguments: the index name and the document's identifier. Returns the index entry. Use it when a document should be found by the search tools and is not yet in their index.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['index'], operation: ['addDocument'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const indexName = readIndexName.call(this, itemIndex);

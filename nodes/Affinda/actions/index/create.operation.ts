@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { settle } from '../../helpers/itemErrors';
 import { withItem } from '../../../shared/errors';
@@ -27,15 +27,14 @@ const docTypeParameter: INodeProperties = {
 		'What the index holds: resume searches look in resume indices, job description searches in job description indices',
 };
 
-const properties: INodeProperties[] = [indexNameParameter, docTypeParameter, optionsCollection()];
+export const description: INodeProperties[] = [
+	indexNameParameter,
+	docTypeParameter,
+	optionsCollection(),
+];
 
 export const toolDescription =
 	'Creates a search index in Affinda for resumes or job descriptions, for example for a new role; an index of that name and kind that exists already is returned instead ("created" says which). Returns the index. Use it only when the user asks for a new index; to add documents to it, use the tool that adds a document to an index.';
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['index'], operation: ['create'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = readIdentifier(

@@ -1,20 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isNotFound, settle } from '../../helpers/itemErrors';
 import { optionsCollection } from '../common.descriptions';
 import { indexParameter, indexPath, readIndexName } from './indexProperties';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 
-const properties: INodeProperties[] = [indexParameter, optionsCollection()];
+export const description: INodeProperties[] = [indexParameter, optionsCollection()];
 
 export const toolDescription =
 	'Deletes a search index from Affinda by name, for example for a role that is filled; the documents it held stay in Affinda. Returns whether it was deleted (false when Affinda had no index of that name). Use it only when the user explicitly asks to delete that index; to take one document out, use the tool that removes a document from an index.';
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['index'], operation: ['delete'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const index = readIndexName.call(this, itemIndex);

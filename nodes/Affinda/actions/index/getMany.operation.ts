@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { requestReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
 import {
@@ -32,7 +31,7 @@ const filters: QueryParameter[] = [
 	nameFilter('index'),
 ];
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...returnAllAndLimit(PAGE_SIZE.indices),
 	filtersCollection(filters),
 	optionsCollection(),
@@ -40,11 +39,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	'Lists the search indices in Affinda (of resumes and of job descriptions) with their names and document types. Use it to learn which index names exist.';
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['index'], operation: ['getMany'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const qs = filtersQuery.call(this, itemIndex, filters);

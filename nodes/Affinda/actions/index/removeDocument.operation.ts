@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isNotFound, settle } from '../../helpers/itemErrors';
 import { pathSegment } from '../../../shared/service';
@@ -19,7 +18,7 @@ const documentParameter = indexDocumentParameter(
 	'The resume or job description that searches of the index should no longer find',
 );
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	indexParameter,
 	...filledByModelAsTool(documentParameter, 'Identifier of the document to take out of the index'),
 	optionsCollection(),
@@ -27,11 +26,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	"Takes a document out of a search index of Affinda (the index is set in the node), so that searches over it no longer find the candidate or job; the document itself stays in Affinda. Argument: document, the document's identifier. Returns whether it was removed (false when the index did not hold it, which is no error). Use it when a candidate withdraws or a job closes; to erase the document, use the tool that deletes a document.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['index'], operation: ['removeDocument'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const index = readIndexName.call(this, itemIndex);

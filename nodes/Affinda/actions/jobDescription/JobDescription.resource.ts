@@ -30,6 +30,4 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getMatchDetail',
 	},
-	// Each operation's own parameters, in the order of `operations`.
-	...Object.values(operations).flatMap((operation) => operation.description),
 ];

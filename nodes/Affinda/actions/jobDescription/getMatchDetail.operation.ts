@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readIdentifier, readOptionalIdentifier } from '../../../shared/readers';
 import { pathSegment } from '../../../shared/service';
@@ -26,7 +25,7 @@ const resumeParameter = parsedDocumentLocator(
 	'A parsed resume whose details the job description is compared with. Leave empty to compare with the criteria below only.',
 );
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...filledByModelAsTool(jobDescriptionParameter),
 	indicesParameter('getJobDescriptionIndices', 'Indices of job descriptions the search runs over'),
 	...filledByModelAsTool(
@@ -40,11 +39,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	"Explains how one candidate matches a job: compares a job description parsed by Affinda with a parsed resume, criterion by criterion (job title, skills, experience, location, education, languages) and says what matches and what is missing, with a score for each. Arguments: identifier, the job description's identifier; resume, the candidate resume's identifier, as the resume search or parse tools return it; without a resume, what to compare with: jobTitles and skills, each separated by commas, locations (one city, region or country), totalYearsExperience (a number), each optional. Use it after a search to explain one candidate; to rank many candidates, use the resume search tool.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['jobDescription'], operation: ['getMatchDetail'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const identifier = readIdentifier(

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { componentsAsked, SCORE_COMPONENTS } from '../../search/criteria';
 import { jobDescriptionToolRow } from '../../search/compact';
@@ -27,7 +26,7 @@ const TOOL_ANSWER: SearchToolAnswer = {
 	row: jobDescriptionToolRow,
 };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	indicesParameter('getJobDescriptionIndices', 'Indices of parsed job descriptions to search'),
 	...matchAgainstParameters({
 		description:
@@ -42,11 +41,6 @@ const properties: INodeProperties[] = [
 ];
 
 export const toolDescription = `Finds open jobs for a candidate: ranks the parsed job descriptions in Affinda against what you search for (or, as the node is set up, against a resume), best match first. Returns {jobDescriptions, moreJobDescriptions}: up to limit job descriptions (10 unless you set limit), each with jobTitle, organization, score (0 to 1, higher is better), identifier (the job description's identifier, for the match detail tools) and a score from 0 to 1 for each criterion searched; moreJobDescriptions is how many further job descriptions matched. Arguments, each optional (leave empty what does not matter): jobTitles, job titles separated by commas; skills, skills separated by commas; locations, one city, region or country; totalYearsExperience, the candidate's years of work experience, a number; limit, from 1 to ${PAGE_SIZE.jobDescriptionSearch}. Use it to find jobs for a candidate; to find candidates for a job, use the resume search tool.`;
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['jobDescription'], operation: ['search'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	return await rankedSearchItems.call(this, itemIndex, TOOL_ANSWER, (body, results) => {

@@ -53,6 +53,4 @@ export const description: INodeProperties[] = [
 		],
 		default: 'search',
 	},
-	// Each operation's own parameters, in the order of `operations`.
-	...Object.values(operations).flatMap((operation) => operation.description),
 ];

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readIdentifier } from '../../../shared/readers';
 import { pathSegment } from '../../../shared/service';
@@ -19,7 +18,7 @@ const resumeParameter: INodeProperties = {
 	required: true,
 };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...filledByModelAsTool(resumeParameter),
 	indicesParameter('getResumeIndices', 'Indices of parsed resumes the search runs over'),
 	...matchAgainstParameters({
@@ -42,11 +41,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	"Explains why one candidate ranks where they do in a resume search: for one parsed resume in Affinda, says criterion by criterion (job title, skills, experience, location, education, languages) what matches the search and what is missing. Arguments: identifier, the resume's identifier, as the resume search tool returns it; and the search to explain, as for the resume search tool: jobTitles and skills, each separated by commas; locations, one city, region or country; yearsExperienceMin, a whole number (each optional). Use it after a resume search to explain one candidate; to compare a resume with a job description, use the match score or job description match detail tools.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['resume'], operation: ['getMatchDetail'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const identifier = readIdentifier(

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { matchScoreWeights, WEIGHT_RANGE } from '../../search/criteria';
 import { matchScoreRow } from '../../search/output';
@@ -70,7 +69,7 @@ const searchExpressionParameter: INodeProperties = {
 	description: 'Words or a boolean expression to find in the resume, added to the criteria',
 };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...filledByModelAsTool(resumeParameter),
 	...filledByModelAsTool(jobDescriptionParameter),
 	indexParameter,
@@ -82,11 +81,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	"Scores how well one candidate fits one job: compares a parsed resume with a parsed job description in Affinda. Returns the overall score (0 to 1, higher is better) and a score per criterion (job title, skills, experience, location, education, languages, management level, occupation). Arguments: resume, the resume's identifier (from the resume search or parse tools); jobDescription, the job description's identifier (from the job description search tool). Use it for one candidate and one job; to rank many candidates, use the resume search tool.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['resume'], operation: ['getMatchScore'] } },
-	properties,
-);
 
 function readQuery(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	const identifier = (parameter: INodeProperties) =>

@@ -1,6 +1,4 @@
-import { updateDisplayOptions } from 'n8n-workflow';
-
-import { properties } from '../document/upload.operation';
+import { properties } from '../document/upload/uploadProperties';
 
 /**
  * Parse a resume: Document → Upload under the name recruiters look for. Same parameters, same
@@ -11,7 +9,4 @@ export { execute } from '../document/upload.operation';
 export const toolDescription =
 	"Parses a candidate's resume (CV) from a public link: Affinda downloads the file and reads it. Returns one flat row: the resume's identifier (to pass to the match and search tools) and the candidate's name, email, phone, city, current job title, years of experience and skills. Argument: url, an http or https link to the CV file (PDF, Word, text, HTML or image). Each call adds a new resume to Affinda: call it once per CV; to find candidates already in Affinda, use the resume search tool.";
 
-export const description = updateDisplayOptions(
-	{ show: { resource: ['resume'], operation: ['parse'] } },
-	properties,
-);
+export const description = properties;

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { ADD_CANDIDATE_DETAILS, withCandidateDetails } from '../../search/candidateDetails';
 import { searchedResultRow, toolResultRow } from '../../search/compact';
@@ -35,7 +34,7 @@ const TOOL_ANSWER: SearchToolAnswer = {
 
 export const toolDescription = `Finds candidates: ranks the parsed resumes in Affinda against what you search for, best match first. Returns {candidates, moreCandidates}: up to limit candidates (10 unless you set limit), each with fullName (the name), score (0 to 1, higher is better), identifier (the resume's identifier, for the other Affinda tools) and a score from 0 to 1 for each criterion you searched; moreCandidates is how many further candidates matched. Arguments, each optional (leave empty what does not matter): jobTitles, job titles separated by commas; skills, skills separated by commas; locations, one city, region or country; yearsExperienceMin, the fewest years of work experience, a whole number; limit, from 1 to ${PAGE_SIZE.resumeSearch}. Use it to find or shortlist candidates; to explain how one candidate matches a job description, use the match detail tool.`;
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	indicesParameter('getResumeIndices', 'Indices of parsed resumes to search'),
 	...matchAgainstParameters({
 		description:
@@ -52,11 +51,6 @@ const properties: INodeProperties[] = [
 	}),
 	...rankedSearchParameters(SEARCH).flatMap(asToolLimits(TOOL_ANSWER)),
 ];
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['resume'], operation: ['search'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;

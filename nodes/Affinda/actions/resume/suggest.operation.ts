@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { describeAnswer } from '../../../shared/listAnswers';
 import { invalid, readFlag, readNameList } from '../../../shared/readers';
@@ -49,7 +49,7 @@ const jobTitlesParameter: INodeProperties = {
 	displayOptions: { show: { suggest: ['jobTitles'] } },
 };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Suggest',
 		name: 'suggest',
@@ -79,11 +79,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	"Suggests skills or job titles related to the ones given, from Affinda's vocabulary of occupations (which of the two, the node's settings say). Returns the suggestions, ready to pass to the search tools. Arguments: skills or jobTitles, the ones to find related ones for, separated by commas. Use it to widen a search that found too few candidates; it searches no resumes itself.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['resume'], operation: ['suggest'] } },
-	properties,
-);
 
 export async function execute(
 	this: IExecuteFunctions,

@@ -35,6 +35,4 @@ export const description: INodeProperties[] = [
 		],
 		default: 'getMany',
 	},
-	// Each operation's own parameters, in the order of `operations`.
-	...Object.values(operations).flatMap((operation) => operation.description),
 ];

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { findOrCreateTag } from '../../helpers/tags';
 import { nameParameter, optionsCollection, tagWorkspaceLocator } from '../common.descriptions';
@@ -15,15 +14,14 @@ const workspaceParameter: INodeProperties = {
 	required: true,
 };
 
-const properties: INodeProperties[] = [tagNameParameter, workspaceParameter, optionsCollection()];
+export const description: INodeProperties[] = [
+	tagNameParameter,
+	workspaceParameter,
+	optionsCollection(),
+];
 
 export const toolDescription =
 	'Creates a tag in a workspace of Affinda, or returns the tag of that name the workspace has already ("created" says which). Returns the tag with its ID. Use it only when the user asks for a new tag; to tag documents, use the tool that adds a tag.';
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['tag'], operation: ['create'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const name = readIdentifier(tagNameParameter, this.getNodeParameter('name', itemIndex), 'a name');

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { isNotFound, settle } from '../../helpers/itemErrors';
 import { readTagChoice } from '../../helpers/tags';
@@ -9,15 +8,10 @@ import { optionsCollection, tagLocator } from '../common.descriptions';
 
 const tagParameter = tagLocator('The tag to delete', false);
 
-const properties: INodeProperties[] = [tagParameter, optionsCollection()];
+export const description: INodeProperties[] = [tagParameter, optionsCollection()];
 
 export const toolDescription =
 	'Deletes a tag from Affinda by its ID; the documents it was on stay, without it. Returns whether it was deleted (false when Affinda had no such tag). Use it only when the user explicitly asks to delete that tag; to take a tag off documents, use the tool that removes a tag.';
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['tag'], operation: ['delete'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
 	const { id } = readTagChoice(tagParameter, this.getNodeParameter('tag', itemIndex), false);

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { readReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
 import {
@@ -18,7 +17,7 @@ const filters: QueryParameter[] = [
 	nameFilter('tag'),
 ];
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	...returnAllAndLimit(PAGE_SIZE.tags),
 	filtersCollection(filters),
 	optionsCollection(),
@@ -26,11 +25,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	'Lists the tags in Affinda (labels such as "shortlisted" or a requisition number that group documents), each with its ID, name, workspace and how many documents carry it. Use it to learn which tags exist before tagging documents or finding them by tag.';
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['tag'], operation: ['getMany'] } },
-	properties,
-);
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
 	const qs = filtersQuery.call(this, itemIndex, filters);

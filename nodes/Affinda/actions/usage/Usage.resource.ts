@@ -22,5 +22,4 @@ export const description: INodeProperties[] = [
 		],
 		default: 'get',
 	},
-	...Object.values(operations).flatMap((operation) => operation.description),
 ];

@@ -1,5 +1,4 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
 
 import { resourceLocator } from '../../../shared/locator';
 import { invalid, readIdentifier, readOptionalIdentifier } from '../../../shared/readers';
@@ -48,7 +47,7 @@ const scopeParameter: INodeProperties = {
 	description: 'Affinda reports a workspace or a document type, not both at once',
 };
 
-const properties: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	organizationLocator,
 	scopeParameter,
 	{
@@ -70,11 +69,6 @@ const properties: INodeProperties[] = [
 
 export const toolDescription =
 	"Gets how many Affinda credits the organization used, a day over a period (by default the last 365 days), as the node's settings say. Returns the total and one entry per day with usage. Use it when the user asks how many documents were parsed or how many credits are left to plan; it changes nothing.";
-
-export const description = updateDisplayOptions(
-	{ show: { resource: ['usage'], operation: ['get'] } },
-	properties,
-);
 
 /** A day as the service takes it (YYYY-MM-DD), from a date, a date-time or a Luxon DateTime. */
 function toDay(parameter: INodeProperties, value: unknown): string | undefined {
