@@ -16,12 +16,12 @@ import {
 } from '../helpers/package-build';
 
 /**
- * The most the packed tarball may weigh: what users download, and what n8n installs. Raised from
- * 100 kB to 110 kB with the fourth wave: the Flat Row reader (legacy, NextGen and custom document
- * types; issue 29) and eleven document, tag, index and usage operations (issue 30) took the
- * tarball to 103.4 kB; the bound still catches what should never ship (maps, tests, sources).
+ * The most the packed tarball may weigh: what users download, and what n8n installs. Measured at
+ * 99,253 bytes (issue 28), 747 bytes of headroom: README prose and shipped code both count, so a
+ * change that adds weight makes room for it. The bound also catches what should never ship
+ * (maps, tests, sources).
  */
-const MAX_TARBALL_BYTES = 110_000;
+const MAX_TARBALL_BYTES = 100_000;
 
 /** A full build under load: tsc and gulp on a busy 2-core machine. */
 const BUILD_TIMEOUT_MS = 5 * 60_000;
