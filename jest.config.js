@@ -2,7 +2,8 @@
  * Every test of the project; `npm test` builds first, so workflow and e2e tests load dist/.
  * The tests of a real n8n (test/e2e, and queue mode in test/queue) run once per n8n runtime of
  * test/n8n-runtime/runtimes.json, as a jest project of its own; AFFINDA_TEST_N8N=<version> keeps
- * only that one.
+ * only that one. The files that need no runtime run first while the runtimes the others need install
+ * in the background (test/helpers/jest/sequencer.js, runtime-installs.ts).
  */
 const runtimes = require('./test/n8n-runtime/runtimes.json').runtimes.map((r) => r.n8n);
 
@@ -35,6 +36,7 @@ const shared = {
 module.exports = {
 	globalSetup: '<rootDir>/test/helpers/jest/global-setup.ts',
 	globalTeardown: '<rootDir>/test/helpers/jest/global-teardown.ts',
+	testSequencer: '<rootDir>/test/helpers/jest/sequencer.js',
 	testTimeout: 30000,
 	projects: [
 		{
@@ -47,7 +49,7 @@ module.exports = {
 			...shared,
 			displayName: `n8n ${version}`,
 			testMatch: PER_RUNTIME.map((folder) => `${folder}**/*.test.ts`),
-			// The harness reads it (test/n8n-runtime/runtimes.ts, versionForThisTest).
+			// The harness reads it (test/n8n-runtime/versions.ts, versionForThisTest).
 			globals: { AFFINDA_N8N_VERSION: version },
 		})),
 	],

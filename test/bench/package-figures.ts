@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { n8nFolder } from '../n8n-runtime/paths';
-import { referenceVersion } from '../n8n-runtime/runtimes';
+import { referenceVersion } from '../n8n-runtime/versions';
 import { packListing } from '../helpers/package-build';
 import { PACKAGE_NAME, PROJECT_ROOT } from '../helpers/project-root';
 import { median } from './stats';

@@ -6,7 +6,7 @@
  *   npm run bench:queue      (QUEUE_BENCH_WORKERS=1,2,4 QUEUE_BENCH_APPLICATIONS=50 to change them)
  */
 import { startEmulator } from '../emulator';
-import { versionForThisTest } from '../n8n-runtime/runtimes';
+import { versionForThisTest } from '../n8n-runtime/versions';
 import {
 	API_KEY,
 	applications,

@@ -4,7 +4,7 @@
 // Then n8n stays up for a person to open the workflows, until Ctrl-C. `--once` stops after the table.
 import { ensureN8nRuntime } from '../n8n-runtime/install';
 import { formatDuration } from '../n8n-runtime/npm-progress';
-import { versionForThisTest } from '../n8n-runtime/runtimes';
+import { versionForThisTest } from '../n8n-runtime/versions';
 import { startEmulator } from '../emulator';
 import { importExamples, RANK_CANDIDATES, type ExampleSetup } from '../e2e/examples';
 import { preferredPort } from '../helpers/free-port';

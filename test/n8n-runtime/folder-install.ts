@@ -13,7 +13,7 @@ import {
 	writeFileSync,
 } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 import { countLockedPackages, formatDuration, NpmInstallProgress } from './npm-progress';
@@ -89,13 +89,47 @@ export async function installFolder(
 	try {
 		// Another process may have finished the install while this one waited for the lock.
 		if (!options.force && isInstalled(folder)) return false;
-		await npmInstallWithProgress(folder, log, options.interactive ?? false);
-		await finish(log);
+		const failedEarlier = recordedFailure(folder);
+		if (failedEarlier !== undefined)
+			throw new Error(
+				`${failedEarlier}\n(${folder.label}: this install failed earlier in this test run, see above; not tried again)`,
+			);
+		try {
+			await npmInstallWithProgress(folder, log, options.interactive ?? false);
+			await finish(log);
+		} catch (error) {
+			recordFailure(folder, (error as Error).message);
+			throw error;
+		}
 		writeStamp(folder);
 		return true;
 	} finally {
 		release();
 	}
+}
+
+/**
+ * A folder of the current test run (test/helpers/jest/global-setup.ts sets it) where a failed install
+ * leaves its message: every later test of the run that needs the folder fails at once with it, in
+ * whichever process, instead of waiting minutes for the same install to fail again.
+ */
+export const INSTALL_FAILURES_ENV = 'AFFINDA_INSTALL_FAILURES';
+
+function failureRecordPath(folder: PinnedFolder): string | undefined {
+	const records = process.env[INSTALL_FAILURES_ENV];
+	return records
+		? join(records, `${basename(dirname(folder.dir))}-${basename(folder.dir)}.txt`)
+		: undefined;
+}
+
+function recordFailure(folder: PinnedFolder, message: string): void {
+	const record = failureRecordPath(folder);
+	if (record && existsSync(dirname(record))) writeFileSync(record, message);
+}
+
+function recordedFailure(folder: PinnedFolder): string | undefined {
+	const record = failureRecordPath(folder);
+	return record && existsSync(record) ? readFileSync(record, 'utf8') : undefined;
 }
 
 async function npmInstallWithProgress(

@@ -14,7 +14,7 @@ import {
 import { provideNativeModules, runtimeNpmEnvironment } from './native-builds';
 import { ensureRegistryNode, projectNode, type NodeBinary } from './node-binary';
 import { n8nFolder, RUNTIME_DIR } from './paths';
-import { knownVersions, referenceVersion, runtimeSpec } from './runtimes';
+import { knownVersions, referenceVersion, runtimeSpec } from './versions';
 
 export type { InstallOptions };
 

@@ -4,7 +4,7 @@
 // must run on a worker and reach the service exactly once, byte for byte. Runs once per n8n runtime
 // (jest.config.js).
 import { startEmulator, type Emulator } from '../emulator';
-import { versionForThisTest } from '../n8n-runtime/runtimes';
+import { versionForThisTest } from '../n8n-runtime/versions';
 import { executionError } from '../helpers/real-n8n/run-data';
 import {
 	API_KEY,

@@ -5,7 +5,7 @@
 // n8n 3.0's default), and workers started one at a time, so each scenario knows which worker ran
 // what. Runs once per n8n runtime (jest.config.js).
 import { startEmulator, type Emulator } from '../emulator';
-import { versionForThisTest } from '../n8n-runtime/runtimes';
+import { versionForThisTest } from '../n8n-runtime/versions';
 import type { Execution } from '../helpers/real-n8n/n8n-client';
 import { AFFINDA_CREDENTIAL_TYPE } from '../helpers/real-n8n/real-n8n';
 import { executionError, outputItems } from '../helpers/real-n8n/run-data';

@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs';
 
 import { ensureN8nRuntime, type InstallOptions } from '../../n8n-runtime/install';
-import { versionForThisTest } from '../../n8n-runtime/runtimes';
+import { versionForThisTest } from '../../n8n-runtime/versions';
 import { freePort } from '../free-port';
 import { N8nClient, type Owner } from './n8n-client';
 import { startN8nProcess, type N8nProcess } from './n8n-process';

@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals */
 // The n8n versions the project tests against (runtimes.json, read by jest.config.js too) and which
-// of them a run picks: AFFINDA_TEST_N8N=<version>, or all of them when it is unset.
+// of them a run picks: AFFINDA_TEST_N8N=<version>, or all of them when it is unset. Not named
+// runtimes.ts: outside jest (its global set-up, plain Node) `./runtimes` resolves to the .json.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
