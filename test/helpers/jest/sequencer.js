@@ -1,12 +1,14 @@
 /**
- * The order jest runs test files in, and which n8n runtimes they need. Files that need no runtime
- * run first, then those of each runtime, the reference first; global-setup.ts installs the runtimes
- * still missing in the background, in that order, while the earlier files run. On a fresh clone the
- * installs (minutes each) then overlap with tests instead of blocking the first file that needs one.
+ * The order jest runs test files in, and which n8n runtimes they need. The files of a runtime not
+ * installed yet run last, the reference's first; global-setup.ts installs those runtimes in the
+ * background, in that order, while the earlier files run. On a fresh clone the installs (minutes
+ * each) then overlap with tests instead of blocking the first file that needs one. Once installed,
+ * jest's own order (last failures first, then the slowest) holds.
  * Plain JavaScript: jest loads a sequencer without transforming it.
  */
 const Sequencer = require('@jest/test-sequencer').default;
-const { relative } = require('node:path');
+const { existsSync } = require('node:fs');
+const { join, relative } = require('node:path');
 
 const { reference, runtimes } = require('../../n8n-runtime/runtimes.json');
 
@@ -35,22 +37,26 @@ const INSTALL_ORDER = [
 	...runtimes.map((runtime) => runtime.n8n).filter((n8n) => n8n !== reference),
 ];
 
-class RuntimesLastSequencer extends Sequencer {
+/** Whether a complete install's stamp (folder-install.ts) is there; the installer checks it fully. */
+function looksInstalled(version) {
+	const folder = join(__dirname, '..', '..', 'n8n-runtime', `n8n-${version}`);
+	return existsSync(join(folder, 'node_modules', '.n8n-nodes-affinda-runtime.json'));
+}
+
+class MissingRuntimesLastSequencer extends Sequencer {
 	sort(tests) {
 		// jest's own order (last run's failures first, then the slowest) within each group.
 		const ordered = super.sort(tests);
 		const needed = new Set(ordered.map(runtimeOf));
 		const versions = INSTALL_ORDER.filter((version) => needed.has(version));
 		process.env[NEEDED_ENV] = versions.join(',');
-		const group = (test) => {
-			const version = runtimeOf(test);
-			return version === undefined ? -1 : versions.indexOf(version);
-		};
+		const missing = versions.filter((version) => !looksInstalled(version));
+		const group = (test) => missing.indexOf(runtimeOf(test));
 		// Array.prototype.sort is stable: within a group, jest's order stays.
 		return [...ordered].sort((a, b) => group(a) - group(b));
 	}
 }
 
-module.exports = RuntimesLastSequencer;
+module.exports = MissingRuntimesLastSequencer;
 module.exports.runtimeOf = runtimeOf;
 module.exports.NEEDED_ENV = NEEDED_ENV;
