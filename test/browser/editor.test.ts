@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 
 import { startEmulator, type Emulator, type ReceivedRequest } from '../emulator';
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import {
 	AFFINDA_CREDENTIAL_TYPE,
@@ -20,6 +20,7 @@ import {
 	startRealN8n,
 	type RealN8n,
 } from '../helpers/real-n8n/real-n8n';
+import { properties } from '../../nodes/Affinda/actions/resources';
 import { PROJECT_ROOT } from '../n8n-runtime/paths';
 import { ensureChromium } from './chromium';
 import type { WorkflowJson } from '../helpers/real-n8n/n8n-client';
@@ -101,19 +102,20 @@ describe('finding the node', () => {
 			await editor.searchNodePicker('Affinda', 'Affinda');
 			const actions = await editor.nodeActions('Affinda');
 			await editor.screenshot('node-actions');
-			// The picker lists the package's trigger events ("On document parsed" ...) with the actions.
-			const affindaActions = actions.filter((action) => !/^On /.test(action));
+			// Every operation of the registry, each once, in its order: resource by resource.
+			expect(actions).toEqual(REGISTERED.map(({ action }) => action));
 			// The Resume resource comes first; within it n8n's lint keeps the actions alphabetical
 			// (node-param-options-type-unsorted-items), so Parse and Search follow the match actions.
-			expect(affindaActions.slice(0, 5)).toEqual([
+			expect(actions.slice(0, 5)).toEqual([
 				'Get match detail for a resume',
 				'Get the match score of a resume and a job description',
 				'Parse a resume',
 				'Search resumes',
 				'Suggest related skills or job titles',
 			]);
-			expect(affindaActions.indexOf('Upload and parse a document')).toBeLessThan(
-				affindaActions.indexOf('Update an annotation'),
+			expect(actions).toContain('Update an annotation');
+			expect(actions.indexOf('Upload and parse a document')).toBeLessThan(
+				actions.indexOf('Update an annotation'),
 			);
 
 			await editor.chooseAction('Search resumes');
@@ -171,6 +173,54 @@ const idOf = (entry: string) => /\((\w+)\)$/.exec(entry)?.[1] as string;
 async function refusedForIssues(): Promise<void> {
 	await editor.page.getByText('Workflow has issues').first().waitFor();
 }
+
+/** An operation of the node, as the registry (nodes/Affinda/actions/resources.ts) describes it. */
+interface RegisteredAction {
+	/** As the node picker names it, and as n8n names the node it adds. */
+	action: string;
+	/** The Resource and Operation its panel shows. */
+	resource: string;
+	operation: string;
+	/** The required parameters its panel shows at once, which only a person can fill: empty. */
+	toFill: Array<{ name: string; type: string }>;
+}
+
+/** Parameter types a person types into or picks from (not switches, numbers or JSON). */
+const FILLED_IN = ['string', 'options', 'multiOptions', 'resourceLocator'];
+
+/** Shown for its resource and operation whatever else is set (not only in the tool, or one mode). */
+function shownAtOnce(parameter: INodeProperties, resource: unknown, operation: unknown): boolean {
+	const show = parameter.displayOptions?.show ?? {};
+	return (
+		!parameter.displayOptions?.hide &&
+		Object.keys(show).sort().join() === 'operation,resource' &&
+		Boolean(show.resource?.includes(resource as string)) &&
+		Boolean(show.operation?.includes(operation as string))
+	);
+}
+
+const holdsNothing = (value: unknown) =>
+	value === '' ||
+	(Array.isArray(value) && value.length === 0) ||
+	(typeof value === 'object' && value !== null && (value as IDataObject).value === '');
+
+/** Every operation of the registry, in its order: resource by resource, as the picker lists them. */
+const REGISTERED: RegisteredAction[] = (
+	properties.find((p) => p.name === 'resource')?.options as INodePropertyOptions[]
+).flatMap((resource) => {
+	const operation = properties.find(
+		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value),
+	) as INodeProperties;
+	return (operation.options as INodePropertyOptions[]).map((option) => ({
+		action: option.action ?? option.name,
+		resource: resource.name,
+		operation: option.name,
+		toFill: properties
+			.filter((p) => p.required && shownAtOnce(p, resource.value, option.value))
+			.filter((p) => FILLED_IN.includes(p.type) && holdsNothing(p.default))
+			.map(({ name, type }) => ({ name, type })),
+	}));
+});
 
 /** Every criterion of Resume → Search, as the Add Criterion list names them, with its key. */
 const CRITERIA: Array<[label: string, key: string]> = [
@@ -344,42 +394,9 @@ describe('Resume → Search', () => {
 /* ------------------------------------------------------------ every panel */
 
 describe('every panel', () => {
-	/** Each action as the node picker names it, and what its panel must show as added. */
-	const ACTIONS = [
-		'Parse a resume',
-		'Search resumes',
-		'Upload and parse a document',
-		'Get a document',
-		'Get many documents',
-		'Delete a document',
-		'Update the data of a resume or job description',
-		'Get match detail for a job description',
-		'Search job descriptions',
-		'Get match detail for a resume',
-		'Get the match score of a resume and a job description',
-		'Suggest related skills or job titles',
-		'Add a document to an index',
-		'Get many indices',
-		'Update an annotation',
-		'Update many annotations',
-		'Update a document',
-		'Download a document file',
-		'Create a document from data',
-		'Get credits usage',
-		'Add a tag to documents',
-		'Remove a tag from documents',
-		'Remove a document from an index',
-		'Create an index',
-		'Delete an index',
-		'Get many tags',
-		'Create a tag',
-		'Delete a tag',
-	];
-
-	/** What each panel must show as it opens, or once its options are added. */
+	/** What a panel must show besides what every panel shows, as it opens or once options are added. */
 	const CHECKS: Record<string, () => Promise<void>> = {
 		'Update an annotation': async () => {
-			expect(await editor.parameter('id').locator('input').first().inputValue()).toBe('');
 			await editor.page.getByText('Add at least one field to change').first().waitFor();
 		},
 		'Upload and parse a document': async () => {
@@ -400,23 +417,46 @@ describe('every panel', () => {
 			expect(await editor.chosen('state')).toBe('Any State');
 			await editor.screenshot('panel-get-many-filters');
 		},
-		'Get match detail for a job description': async () => {
-			await editor.closeNode();
-			// The canvas names the node's action, not internal values ("getMatchDetail: jobDescription").
-			expect(await editor.nodeSubtitle('Get match detail for a job description')).toBe(
-				'Get match detail for a job description',
-			);
-		},
 	};
 
-	test.each(ACTIONS)(
-		'%s: its panel opens with nothing preset that would reach the service',
-		async (action) => {
-			await newWorkflowWith(action);
-			await editor.screenshot(`panel-${action.toLowerCase().replace(/[^a-z]+/g, '-')}`);
-			await CHECKS[action]?.();
+	test(
+		'each action of the registry, added from the picker to one canvas, opens its panel on its operation with nothing preset that would reach the service',
+		async () => {
+			await editor.openWorkflow(triggeredWorkflow('Every panel'));
+			const seen: string[] = [];
+			for (const { action, resource, operation, toFill } of REGISTERED) {
+				await editor.openNodePicker();
+				await editor.searchNodePicker('Affinda', 'Affinda');
+				await editor.nodeActions('Affinda');
+				await editor.chooseAction(action);
+				await editor.screenshot(`panel-${action.toLowerCase().replace(/[^a-z]+/g, '-')}`);
+				const shown: IDataObject = {
+					resource: await editor.chosen('resource'),
+					operation: await editor.chosen('operation'),
+				};
+				for (const { name, type } of toFill) shown[name] = await editor.shownValue(name, type);
+				expect({ action, ...shown }).toEqual({
+					action,
+					resource,
+					operation,
+					...Object.fromEntries(toFill.map(({ name }) => [name, ''])),
+				});
+				await CHECKS[action]?.();
+				await editor.closeNode();
+				// n8n names the node after the action, and the canvas names the action under it.
+				await editor.zoomToFit();
+				expect({ action, subtitle: await editor.nodeSubtitle(action) }).toEqual({
+					action,
+					subtitle: action,
+				});
+				// An empty field the service needs: n8n marks the node, and would refuse to run it.
+				if (toFill.length > 0) await editor.nodeIssues(action).waitFor();
+				seen.push(action);
+			}
+			expect(seen).toHaveLength(REGISTERED.length);
+			expect(Object.keys(CHECKS).filter((action) => !seen.includes(action))).toEqual([]);
 		},
-		TASK_TIMEOUT_MS,
+		REGISTERED.length * 60_000,
 	);
 
 	test(
@@ -446,7 +486,7 @@ describe('every panel', () => {
 	);
 
 	test(
-		'Upload shows Output, Flat Row by default; run, the output table has one row of candidate columns',
+		'Upload shows Output, Flat Row by default; run from a link, the output table has one row of candidate columns; with options added and left as they come, only the link and workspace are sent',
 		async () => {
 			await newWorkflowWith('Upload and parse a document');
 			expect(await editor.chosen('output')).toBe('Flat Row');
@@ -470,20 +510,9 @@ describe('every panel', () => {
 				'skills',
 			]);
 			await editor.screenshot('output-flat-row');
-		},
-		TASK_TIMEOUT_MS,
-	);
 
-	test(
-		'Upload from a link with options added and left as they come: only the link and workspace',
-		async () => {
-			await newWorkflowWith('Upload and parse a document');
-			await editor.choose('source', 'URL');
-			await editor.fillText('url', cvUrl);
-			await editor.pickFromList(
-				'workspace',
-				new RegExp(emulator.fixtures.workspaces.recruitment.name),
-			);
+			// The same panel with options added and left as they come: none of them is sent.
+			emulator.clearReceived();
 			for (const option of ['Use OCR', 'Reject Duplicates', 'Region Bias', 'Language']) {
 				await editor.addFromDropdown('Add option', option);
 			}

@@ -196,14 +196,22 @@ export class Editor {
 		return (await items.allInnerTexts()).map((text) => text.trim());
 	}
 
-	/** The actions the picker lists for a node, in its order, after choosing the node. */
+	/**
+	 * The actions the picker lists for a node, in its order, after choosing the node: all of them.
+	 * n8n draws a list of more than 20 entries a few per animation frame, so the first entry showing
+	 * says nothing of the rest; the list is complete once it shows as many actions as its heading
+	 * counts ("Actions (28)", n8n's count of the node description's actions).
+	 */
 	async nodeActions(nodeDisplayName: string): Promise<string[]> {
 		await this.page
 			.getByTestId('node-creator-item-name')
 			.filter({ hasText: new RegExp(`^${escapeRegExp(nodeDisplayName)}$`) })
 			.click();
+		const heading = this.actionsCategory().getByTestId('node-creator-category-item');
+		const counted = /\((\d+)\)/.exec(await heading.innerText())?.[1];
+		if (counted === undefined) throw new Error(`The picker's Actions heading counts no actions`);
 		const actions = this.actionItems();
-		await actions.first().waitFor();
+		await actions.nth(Number(counted) - 1).waitFor();
 		return (await actions.allInnerTexts()).map((text) => text.trim());
 	}
 
@@ -215,10 +223,21 @@ export class Editor {
 		return await this.ndv();
 	}
 
-	/** In a node's page of the picker, each action (and suggested trigger) is one named item. */
-	private actionItems(): Locator {
+	/** In a node's page of the picker, the Actions category (its triggers are a category of their own). */
+	private actionsCategory(): Locator {
 		return this.page
 			.getByTestId('node-creator')
+			.locator('[data-category-collapsed]')
+			.filter({
+				has: this.page
+					.getByTestId('node-creator-category-item')
+					.filter({ hasText: /^\s*Actions \(\d+\)/ }),
+			});
+	}
+
+	/** In the Actions category, each action is one named item. */
+	private actionItems(): Locator {
+		return this.actionsCategory()
 			.locator('[class*="_action_"]')
 			.getByTestId('node-creator-item-name');
 	}
@@ -295,6 +314,36 @@ export class Editor {
 			.getByTestId('parameter-item')
 			.filter({ has: this.page.getByTestId(`${name}-parameter-input-options-container`) })
 			.last();
+	}
+
+	/**
+	 * What a parameter of the open panel holds as a person sees it: the text typed, the option or
+	 * list entry chosen, the options chosen of a multi-option list; '' when it holds nothing.
+	 */
+	async shownValue(name: string, type: string): Promise<string> {
+		const ndv = this.page.getByTestId('ndv');
+		if (type === 'resourceLocator') {
+			const input = ndv
+				.getByTestId(`resource-locator-${name}`)
+				.getByTestId('rlc-input-container')
+				.locator('input, textarea')
+				.first();
+			return (await input.inputValue()).trim();
+		}
+		const parameter = this.parameter(name);
+		const typed = (await parameter.locator('input, textarea').first().inputValue()).trim();
+		const tags = await parameter.locator('.el-tag').allInnerTexts();
+		return [typed, ...tags.map((tag) => tag.trim())].filter(Boolean).join(', ');
+	}
+
+	/** The warning n8n shows on a canvas node whose parameters (or credential) have issues. */
+	nodeIssues(name: string): Locator {
+		return this.canvasNode(name).getByTestId('node-issues');
+	}
+
+	/** Fits the whole workflow in view (nodes added far to the right stay on screen). */
+	async zoomToFit(): Promise<void> {
+		await this.page.getByTestId('zoom-to-fit').click();
 	}
 
 	/** Options the open dropdown lists, in order. */
