@@ -22,7 +22,7 @@ import { PROJECT_ROOT } from '../n8n-runtime/paths';
 import type { RealN8n } from '../helpers/real-n8n/real-n8n';
 
 /** The screenshots the README shows, kept in .github/screenshots (beside the README's other repository files, outside the package). */
-const README_SCREENSHOTS = ['panel-resume-search', 'output-table', 'panel-ai-tool'];
+const README_SCREENSHOTS = ['panel-resume-search', 'panel-ai-tool'];
 const README_SCREENSHOTS_DIR = join(PROJECT_ROOT, '.github', 'screenshots');
 
 /** How long any one element may take to appear: generous, the machine may be busy. */
