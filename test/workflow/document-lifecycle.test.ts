@@ -436,6 +436,16 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			expect(output(AFFINDA_NODE_NAME, 1).map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
 		});
 
+		test('Data left as the panel opens (empty, no example) is refused before any request', async () => {
+			const { data, ...untouched } = create();
+			expect(data).toBeDefined();
+			const { error } = await run(untouched);
+			expect(error()?.message).toMatch(
+				/^Parameter "Data" \(data\) .*a JSON object with at least one field/,
+			);
+			expect(server.requests).toHaveLength(0);
+		});
+
 		test.each([['not json'], ['{}'], ['[1, 2]']])(
 			'Data %j is refused before any request',
 			async (data) => {

@@ -280,6 +280,14 @@ describe('Document → Get, Get Many, Delete and Update Data, in a workflow, on 
 			expect(server.requests).toHaveLength(0);
 		});
 
+		test('Data left as the panel opens (empty, no example) is refused before any request', async () => {
+			const { error } = await run(documentParameters('updateData'));
+			expect(error()?.message).toMatch(
+				/^Parameter "Data" \(data\) .*a JSON object with at least one field \[item 0\]$/,
+			);
+			expect(server.requests).toHaveLength(0);
+		});
+
 		test('refused for an invoice: looks at the document and says Update Data is for resumes and job descriptions', async () => {
 			server.respondWith(({ method }) =>
 				method === 'POST'

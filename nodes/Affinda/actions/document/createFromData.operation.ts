@@ -34,8 +34,9 @@ const dataParameter: INodeProperties = {
 	name: 'data',
 	type: 'json',
 	required: true,
-	default:
-		'{\n  "name": { "raw": "Jane Doe", "first": "Jane", "last": "Doe" },\n  "emails": ["jane@example.com"],\n  "skills": [{ "name": "Python" }]\n}',
+	// Empty: an example here would create a document if the workflow ran unchanged.
+	default: '',
+	placeholder: '{ "name": { "first": "Jane", "last": "Doe" }, "emails": ["jane@example.com"] }',
 	description:
 		'The resume or job description as JSON shaped like Affinda\'s parsed data: for a resume name, emails, phoneNumbers, skills, workExperience, education; for a job description jobTitle, organizationName, skills, yearsExperience (each value as {"parsed": …})',
 };

@@ -16,7 +16,9 @@ const dataParameter: INodeProperties = {
 	name: 'data',
 	type: 'json',
 	required: true,
-	default: '{\n  "name": { "first": "Jane", "last": "Doe" }\n}',
+	// Empty: an example here would reach Affinda if the workflow ran unchanged.
+	default: '',
+	placeholder: '{ "name": { "first": "Jane", "last": "Doe" } }',
 	description:
 		"The fields to change, as JSON shaped like the document's parsed data, e.g. name, emails or skills of a resume, or jobTitle of a job description. Fields left out keep their values.",
 };
