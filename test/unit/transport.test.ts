@@ -1,7 +1,9 @@
-import type { INode } from 'n8n-workflow';
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
 import { baseUrlFromCredentials } from '../../nodes/shared/transport/connection';
 import {
+	describeConnectionFailure,
 	formatWait,
 	REPEATABLE,
 	serviceErrorDetail,
@@ -13,6 +15,7 @@ import { parseRetryAfter, retryDelayMs } from '../../nodes/shared/transport/retr
 import { type FailedRequest } from '../../nodes/shared/transport/types';
 import { ALREADY_IN_INDEX } from '../emulator/service-errors';
 import { longestTextMatched } from '../helpers/pattern-spy';
+import { SsrfBlockedHostnameError, SsrfBlockedIpError } from '../helpers/ssrf-errors';
 
 const node = { name: 'Affinda', type: 'n8n-nodes-affinda.affinda' } as INode;
 
@@ -256,6 +259,76 @@ describe('service errors in words', () => {
 		);
 		expect(error.message).toBe('Affinda rejected the request: bad header Bearer [API key]');
 		expect(JSON.stringify(error.context)).not.toContain('sk-secret-1');
+	});
+});
+
+describe("a request n8n's SSRF protection blocks", () => {
+	const blocked = (error: unknown, origin = 'http://127.0.0.2:4010') => {
+		const failure = describeConnectionFailure(error);
+		return {
+			failure,
+			retryDelay: retryDelayMs(failure, 0, true),
+			error: toNodeApiError(node, failure, request('/v3/documents/abc', { origin })),
+		};
+	};
+	const ALLOW_HINT =
+		"If this Affinda address is meant to be reached (a self-hosted install, a dedicated tenant), the n8n administrator allows it in n8n's environment: N8N_SSRF_ALLOWED_HOSTNAMES for a host name, N8N_SSRF_ALLOWED_IP_RANGES for an IP address or range (a URL written with an IP address needs the IP range). Otherwise check the Region or Base URL of the Affinda API credential.";
+
+	test('before sending (a URL with an IP address): blocked, nothing sent, not retried; names the host and the allow-lists', () => {
+		const { failure, retryDelay, error } = blocked(new SsrfBlockedIpError('127.0.0.2'));
+		expect(failure).toEqual({ blockedBySsrf: { ip: '127.0.0.2' } });
+		expect(retryDelay).toBeUndefined();
+		expect(error.message).toBe(
+			"n8n's SSRF protection blocked GET /v3/documents/abc to 127.0.0.2:4010",
+		);
+		expect(error.description).toBe(
+			`Nothing was sent, and running again will not help while n8n blocks this address. ${ALLOW_HINT}`,
+		);
+		expect(error.message + String(error.description)).not.toMatch(/dropped|Run again later/);
+	});
+
+	test('a host name that resolves to a blocked address: both are named', () => {
+		const { error } = blocked(
+			new SsrfBlockedIpError('10.1.2.3'),
+			'https://affinda.internal.example',
+		);
+		expect(error.message).toBe(
+			"n8n's SSRF protection blocked GET /v3/documents/abc to affinda.internal.example (10.1.2.3)",
+		);
+	});
+
+	test('a host name on the deny-list', () => {
+		const { failure, retryDelay, error } = blocked(
+			new SsrfBlockedHostnameError('affinda.internal.example'),
+			'https://affinda.internal.example',
+		);
+		expect(failure).toEqual({ blockedBySsrf: {} });
+		expect(retryDelay).toBeUndefined();
+		expect(error.message).toBe(
+			"n8n's SSRF protection blocked GET /v3/documents/abc to affinda.internal.example",
+		);
+	});
+
+	test('found as the cause of the error n8n wraps it in (at connect time, or through httpRequestWithAuthentication)', () => {
+		const ssrf = new SsrfBlockedIpError('127.0.0.2');
+		const atConnect = Object.assign(new Error('connect failed'), { code: undefined, cause: ssrf });
+		expect(describeConnectionFailure(atConnect)).toEqual({ blockedBySsrf: { ip: '127.0.0.2' } });
+		// n8n-workflow's NodeApiError keeps only the message of what it wraps.
+		expect(
+			describeConnectionFailure(new NodeApiError(node, ssrf as unknown as JsonObject)),
+		).toEqual({ blockedBySsrf: {} });
+		expect(
+			describeConnectionFailure(
+				new NodeApiError(node, new SsrfBlockedHostnameError('x.example') as unknown as JsonObject),
+			),
+		).toEqual({ blockedBySsrf: {} });
+	});
+
+	test('nothing of the request is kept', () => {
+		const ssrf = Object.assign(new SsrfBlockedIpError('127.0.0.2'), {
+			config: { headers: { Authorization: 'Bearer sk-secret-1' } },
+		});
+		expect(JSON.stringify(describeConnectionFailure(ssrf))).not.toContain('sk-secret-1');
 	});
 });
 

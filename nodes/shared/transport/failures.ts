@@ -30,11 +30,36 @@ export function describeResponse(response: IN8nHttpFullResponse, now = Date.now(
 	};
 }
 
-/** No answer at all: refused, reset, timed out. Only the error code is kept. */
+/**
+ * The errors n8n's SSRF protection (n8n 2.41 and later, `N8N_SSRF_PROTECTION_ENABLED`) throws,
+ * before sending or at connect, for an address outside its allow-lists: their names, and their
+ * messages, which is all that is left of them once n8n has wrapped one in a NodeApiError.
+ */
+const SSRF_ERRORS = ['SsrfBlockedIpError', 'SsrfBlockedHostnameError'];
+const SSRF_MESSAGES = [
+	'The request was blocked because it resolves to a restricted IP address',
+	'The request was blocked because the destination hostname is restricted',
+];
+
+function isSsrfRefusal(layer: IDataObject): boolean {
+	return (
+		(typeof layer.name === 'string' && SSRF_ERRORS.includes(layer.name)) ||
+		(typeof layer.message === 'string' && SSRF_MESSAGES.includes(layer.message))
+	);
+}
+
+/**
+ * No answer at all: refused, reset, timed out, or refused by n8n's SSRF protection before it was
+ * sent. Only the error code (and the refused IP address) is kept: the error holds the request.
+ */
 export function describeConnectionFailure(error: unknown): RequestFailure {
 	const found: string[] = [];
 	// n8n wraps the network error; its code sits on the wrapper or on its cause.
 	for (let layer = error as IDataObject | undefined, depth = 0; layer && depth < 4; depth++) {
+		if (isSsrfRefusal(layer)) {
+			const ip = layer.ip ?? (layer.extra as IDataObject | undefined)?.ip;
+			return { blockedBySsrf: typeof ip === 'string' ? { ip } : {} };
+		}
 		for (const key of ['httpCode', 'code', 'errno']) {
 			const value = layer[key];
 			if (typeof value === 'string' && /^E[A-Z_]+$/.test(value)) found.push(value);
@@ -113,6 +138,10 @@ interface Explanation {
 const CREDENTIAL_HINT =
 	'Check the Region or Base URL of the Affinda API credential and that this n8n can reach it.';
 
+/** Who can let a blocked address through, and how: n8n's own settings, as of n8n 2.41. */
+const SSRF_ALLOW_HINT =
+	"If this Affinda address is meant to be reached (a self-hosted install, a dedicated tenant), the n8n administrator allows it in n8n's environment: N8N_SSRF_ALLOWED_HOSTNAMES for a host name, N8N_SSRF_ALLOWED_IP_RANGES for an IP address or range (a URL written with an IP address needs the IP range). Otherwise check the Region or Base URL of the Affinda API credential.";
+
 function explain(failure: RequestFailure, request: FailedRequest, attempts: number): Explanation {
 	const detail = serviceErrorDetail(failure.body) ?? shortText(failure.text);
 	const withDetail = (text: string) => (detail ? `${text}: ${detail}` : text);
@@ -163,6 +192,15 @@ function explain(failure: RequestFailure, request: FailedRequest, attempts: numb
 		return {
 			message: `Affinda's answer to ${target} was not what it sends: ${failure.malformed}`,
 			description: `A proxy or gateway between n8n and Affinda may have answered instead${tries}. ${advice}${partial}`,
+		};
+	}
+	if (failure.blockedBySsrf !== undefined) {
+		const { host, hostname } = new URL(request.origin);
+		const { ip } = failure.blockedBySsrf;
+		const address = ip && ip !== hostname.replace(/^\[|\]$/g, '') ? `${host} (${ip})` : host;
+		return {
+			message: `n8n's SSRF protection blocked ${target} to ${address}`,
+			description: `Nothing was sent, and running again will not help while n8n blocks this address. ${SSRF_ALLOW_HINT}${partial}`,
 		};
 	}
 	if (status === undefined) {

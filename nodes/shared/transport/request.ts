@@ -247,7 +247,7 @@ async function sendFollowingRedirects(
 				failure = { networkCode: 'ETIMEDOUT', timedOutAfterSeconds: roundSeconds(timeoutMs) };
 			} else {
 				// Only the error code is kept: the error itself holds the request, and so the key.
-				failure = { networkCode: describeConnectionFailure(error).networkCode };
+				failure = describeConnectionFailure(error);
 			}
 			return { failure, url: current };
 		}

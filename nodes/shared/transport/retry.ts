@@ -38,6 +38,7 @@ const UNCERTAIN_CODES = ['ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ECONNABORTED', 'ER
 
 /** The service did nothing with the request, for sure. */
 export function provedNotProcessed(failure: RequestFailure): boolean {
+	if (failure.blockedBySsrf !== undefined) return true;
 	if (failure.status !== undefined) return NOT_PROCESSED_STATUSES.includes(failure.status);
 	return failure.networkCode !== undefined && NOT_SENT_CODES.includes(failure.networkCode);
 }

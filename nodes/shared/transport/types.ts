@@ -84,6 +84,11 @@ export interface RequestFailure {
 	redirectTo?: string;
 	/** An answer larger than the node reads (the limit, in bytes): not read, not retried. */
 	tooLargeBytes?: number;
+	/**
+	 * n8n's SSRF protection refused the address before anything was sent: the IP address it
+	 * refused, when n8n named one. Not retried: it stays refused until n8n's settings change.
+	 */
+	blockedBySsrf?: { ip?: string };
 }
 
 /**
