@@ -635,13 +635,15 @@ describe('the example workflows in test/examples', () => {
 		expect(redacted.json).toMatchObject({
 			identifier: parsed.identifier,
 			file: 'redacted',
-			fileName: 'olivia-nguyen-redacted.pdf',
+			fileName: `${parsed.identifier}-redacted.pdf`,
 			mimeType: 'application/pdf',
 		});
 		expect(redacted.binary?.data).toMatchObject({
-			fileName: 'olivia-nguyen-redacted.pdf',
+			fileName: `${parsed.identifier}-redacted.pdf`,
 			mimeType: 'application/pdf',
 		});
+		// Blind review: nothing of the item names the candidate, not even the file name.
+		expect(JSON.stringify([redacted.json, redacted.binary?.data.fileName])).not.toMatch(/olivia/i);
 		// The email node cannot send here (no mail server): it is where the run stops, and only there.
 		expect(Object.keys(execution.data.resultData.runData)).toContain('Email the hiring manager');
 		expect(execution.data.resultData.lastNodeExecuted).toBe('Email the hiring manager');

@@ -9,6 +9,7 @@ import {
 	serviceErrorDetail,
 	toNodeApiError,
 } from '../../nodes/shared/transport/failures';
+import { fileLinkRefusal } from '../../nodes/shared/transport/fileLinks';
 import { pageProblem } from '../../nodes/shared/transport/pager';
 import { describeText } from '../../nodes/shared/transport/request';
 import { parseRetryAfter, retryDelayMs } from '../../nodes/shared/transport/retry';
@@ -366,5 +367,43 @@ describe('text from the service or the credential is read in linear time', () =>
 				node,
 			),
 		).toBe('https://affinda.example.com');
+	});
+});
+
+describe('which file links Download fetches (fileLinkRefusal)', () => {
+	const AFFINDA = 'https://api.affinda.com';
+	test.each([
+		['https://storage.example/media/cv.pdf?Signature=x', AFFINDA],
+		['https://api.affinda.com/files/cv.pdf', AFFINDA],
+		['http://storage.example/cv.pdf', 'http://127.0.0.1:4010'],
+		['http://127.0.0.1:4010/files/cv.pdf', 'http://127.0.0.1:4010'],
+		['https://[2606:4700::1]/cv.pdf', AFFINDA],
+		['https://8.8.8.8/cv.pdf', AFFINDA],
+	])('%s is fetched (Base URL %s)', (link, base) => {
+		expect(fileLinkRefusal(link, base)).toBeUndefined();
+	});
+
+	test.each([
+		[
+			'http://storage.example/cv.pdf',
+			'on http://storage.example: the node fetches file links over https only (http only when the Base URL is http)',
+		],
+		['https://api.affinda.com:8443/cv.pdf', undefined],
+		['https://172.20.0.5/cv.pdf', 'on https://172.20.0.5, a private address'],
+		['https://100.64.1.1/cv.pdf', 'on https://100.64.1.1, a private address'],
+		['https://[fe80::1]/cv.pdf', 'on https://[fe80::1], a link-local address'],
+		['https://[fd00::1]/cv.pdf', 'on https://[fd00::1], a private address'],
+		['https://[::]/cv.pdf', 'on https://[::], an unspecified address'],
+		['https://0.0.0.0/cv.pdf', 'on https://0.0.0.0, an unspecified address'],
+		[
+			'https://[64:ff9b::a9fe:a9fe]/latest',
+			'on https://[64:ff9b::a9fe:a9fe], a link-local address',
+		],
+		['https://api.localhost/cv.pdf', 'on https://api.localhost, a loopback address'],
+		['https://0177.0.0.1/cv.pdf', 'on https://127.0.0.1, a loopback address'],
+	])('%s is refused under an https Base URL, saying where', (link, words) => {
+		const refusal = fileLinkRefusal(link, AFFINDA);
+		if (words === undefined) expect(refusal).toBeUndefined();
+		else expect(refusal).toContain(words);
 	});
 });

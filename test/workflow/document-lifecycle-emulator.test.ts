@@ -164,7 +164,7 @@ describe('a document’s life after parsing, against the emulator', () => {
 		};
 		const redacted = await download('redacted');
 		expect(redacted.binary).toMatchObject({
-			fileName: 'marcus-webb-redacted.pdf',
+			fileName: `${identifier}-redacted.pdf`,
 			mimeType: 'application/pdf',
 		});
 		const text = readPdfText(redacted.bytes);

@@ -7,6 +7,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
+import { routeAllHostsToLoopback } from '../helpers/loopback-hosts';
 import { documentAnswer, serviceError, simplified } from '../helpers/document-answers';
 import { violations, type OpenApiDocument } from '../helpers/openapi-schema';
 import { PROJECT_ROOT } from '../helpers/project-root';
@@ -186,7 +187,7 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			...extra,
 		});
 
-		test('Redacted: the PDF from /redacted into the binary field "data", named after the document', async () => {
+		test('Redacted: the PDF from /redacted into the binary field "data", named from the identifier', async () => {
 			server.respondWith(({ path }) =>
 				path.endsWith('/redacted')
 					? { bytes: PDF_BYTES, headers: { 'content-type': 'application/pdf' } }
@@ -201,32 +202,64 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			const [item] = output(AFFINDA_NODE_NAME);
 			expect(bytesOf(item)).toEqual(PDF_BYTES);
 			expect(item.binary?.data).toMatchObject({
-				fileName: 'jane-doe-redacted.pdf',
+				fileName: 'docA-redacted.pdf',
 				mimeType: 'application/pdf',
 				fileExtension: 'pdf',
 			});
 			expect(item.json).toEqual({
 				identifier: 'docA',
 				file: 'redacted',
-				fileName: 'jane-doe-redacted.pdf',
+				fileName: 'docA-redacted.pdf',
 				mimeType: 'application/pdf',
 				fileSize: PDF_BYTES.length,
 			});
 			expect(item.pairedItem).toEqual({ item: 0 });
 		});
 
-		test('Original File on another host: fetched without the API key, its name and type right', async () => {
-			const files = await startRecordingServer(() => ({
-				bytes: Buffer.from('PK\u0003\u0004 a docx'),
-				headers: { 'content-type': 'application/octet-stream' },
-			}));
-			try {
-				const link = `${files.url}/media/docA/Jane%20Doe.docx?Signature=abc&Expires=1`;
-				server.respondWith(() => ({
-					body: documentAnswer('docA', { meta: { fileName: 'Jane Doe.docx', file: link } }),
+		test('Redacted of a CV named after the candidate: no field of the item carries the name', async () => {
+			server.respondWith(({ path }) =>
+				path.endsWith('/redacted')
+					? { bytes: PDF_BYTES, headers: { 'content-type': 'application/pdf' } }
+					: { body: documentAnswer('docA', { meta: { fileName: 'Olivia Nguyen - CV.pdf' } }) },
+			);
+			const { output } = await run(download());
+			const [item] = output(AFFINDA_NODE_NAME);
+			expect(item.binary?.data.fileName).toBe('docA-redacted.pdf');
+			expect(item.json.fileName).toBe('docA-redacted.pdf');
+			const { data, ...described } = item.binary?.data ?? { data: '' };
+			expect(data).not.toBe('');
+			expect(JSON.stringify([item.json, described])).not.toMatch(/olivia|nguyen/i);
+		});
+
+		describe('file links on other hosts (every host name and address routed to loopback)', () => {
+			let files: RecordingServer;
+			let hosts: ReturnType<typeof routeAllHostsToLoopback>;
+			beforeEach(async () => {
+				hosts = routeAllHostsToLoopback();
+				files = await startRecordingServer(() => ({
+					bytes: Buffer.from('PK\u0003\u0004 a docx'),
+					headers: { 'content-type': 'application/octet-stream' },
 				}));
+			});
+			afterEach(async () => {
+				hosts.restore();
+				await files.stop();
+			});
+			const port = () => new URL(files.url).port;
+			const linkTo = (link: string, meta: IDataObject = {}) =>
+				server.respondWith(() => ({
+					body: documentAnswer('docA', {
+						meta: { fileName: 'Jane Doe.docx', file: link, ...meta },
+					}),
+				}));
+
+			test('Original File on another host: fetched without the API key, its name and type right', async () => {
+				linkTo(
+					`http://storage.example:${port()}/media/docA/Jane%20Doe.docx?Signature=abc&Expires=1`,
+				);
 				const { output } = await run(download({ file: 'original', binaryPropertyName: 'cv' }));
 				expect(wire()).toEqual([['GET', '/v3/documents/docA', { compact: 'true' }, undefined]]);
+				expect(hosts.rerouted).toEqual([`storage.example:${port()}`]);
 				expect(files.requests.map((r) => [r.method, r.path, r.query])).toEqual([
 					['GET', '/media/docA/Jane%20Doe.docx', { Signature: 'abc', Expires: '1' }],
 				]);
@@ -239,8 +272,159 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 					fileName: 'Jane Doe.docx',
 					mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 				});
-			} finally {
-				await files.stop();
+			});
+
+			test.each([
+				[
+					'another loopback address',
+					(p: string) => `http://127.0.0.2:${p}/f.pdf`,
+					'http://127.0.0.2:PORT',
+					'loopback',
+				],
+				[
+					'localhost',
+					(p: string) => `http://localhost:${p}/f.pdf`,
+					'http://localhost:PORT',
+					'loopback',
+				],
+				[
+					'IPv6 loopback',
+					(p: string) => `http://[::1]:${p}/f.pdf`,
+					'http://[::1]:PORT',
+					'loopback',
+				],
+				[
+					'a private address',
+					(p: string) => `http://10.1.2.3:${p}/f.pdf`,
+					'http://10.1.2.3:PORT',
+					'private',
+				],
+				[
+					'a private address in IPv6 form',
+					(p: string) => `http://[::ffff:192.168.1.1]:${p}/f.pdf`,
+					'http://[::ffff:c0a8:101]:PORT',
+					'private',
+				],
+				[
+					'the cloud metadata address',
+					(p: string) => `http://169.254.169.254:${p}/latest`,
+					'http://169.254.169.254:PORT',
+					'link-local',
+				],
+				[
+					'loopback written as a number',
+					(p: string) => `http://2130706433:${p}/f.pdf`,
+					'http://127.0.0.1:PORT',
+					'loopback',
+				],
+			])(
+				'a link to %s is refused before anything connects, naming its scheme and host',
+				async (_, link, where, kind) => {
+					linkTo(link(port()), { pdf: link(port()) });
+					const { output } = await run(download({ file: 'original' }), [{}], {
+						onError: 'continueErrorOutput',
+					});
+					const [failed] = output(AFFINDA_NODE_NAME, 1);
+					expect(String(failed.json.error)).toBe(
+						`The file link Affinda gave is on ${where.replace('PORT', port())}, a ${kind} address: the node fetches such links only on the credential's Base URL (${new URL(server.url).host}) [item 0]`,
+					);
+					expect(failed.pairedItem).toEqual({ item: 0 });
+					expect(files.requests).toEqual([]);
+					expect(hosts.rerouted).toEqual([]);
+				},
+			);
+
+			test.each([
+				['data:application/pdf;base64,JVBERi0xLjQK', 'data:'],
+				['file:///etc/passwd', 'file:'],
+				['ftp://storage.example/f.pdf', 'ftp://storage.example'],
+				['gopher://storage.example:70/x', 'gopher://storage.example:70'],
+			])('a %s link is refused before any request, naming its scheme', async (link, where) => {
+				linkTo(link);
+				const { error } = await run(download({ file: 'original' }));
+				expect(error()?.message).toBe(
+					`The file link Affinda gave is on ${where}: the node fetches file links over https or http [item 0]`,
+				);
+				expect(error()?.description).toMatch(/^Nothing was sent to it/);
+				expect(server.requests).toHaveLength(1);
+				expect(files.requests).toEqual([]);
+				expect(hosts.rerouted).toEqual([]);
+			});
+
+			test('a link that is no link says so, before any request', async () => {
+				linkTo('http://[not a host/f.pdf');
+				const { error } = await run(download({ file: 'original' }));
+				expect(error()?.message).toBe(
+					'The file link Affinda gave ("http://[not a host/f.pdf") is not a link the node can fetch [item 0]',
+				);
+				expect(files.requests).toEqual([]);
+			});
+
+			test('a storage link answering 401 or 403 names its host and says to run again; no key went there', async () => {
+				linkTo(`http://storage.example:${port()}/media/docA.docx?Signature=old`);
+				for (const status of [401, 403]) {
+					files.respondWith(() => ({ status, text: 'AccessDenied' }));
+					const { error } = await run(download({ file: 'original' }));
+					expect(error()?.message).toBe(
+						`The file link on storage.example:${port()} answered ${status}: it may have expired [item 0]`,
+					);
+					expect(error()?.message).not.toMatch(/API key|Affinda did not/);
+					expect(error()?.description).toBe(
+						'Storage links from Affinda are signed and short-lived. Run the item again for a fresh link from Affinda.',
+					);
+				}
+				expect(files.requests.map((r) => r.headers.authorization)).toEqual([undefined, undefined]);
+			});
+
+			test('a storage host that cannot be reached is named, not "Affinda at …"', async () => {
+				const gone = await startRecordingServer();
+				const goneUrl = new URL(gone.url);
+				await gone.stop();
+				linkTo(`http://storage.example:${goneUrl.port}/media/docA.docx`);
+				const { error } = await run(download({ file: 'original' }));
+				expect(error()?.message).toBe(
+					`Could not fetch the file link on storage.example:${goneUrl.port} [item 0]`,
+				);
+				expect(error()?.description).toMatch(/^The connection was refused \(ECONNREFUSED\)/);
+			});
+
+			test('names and types as the service or link gave them are made safe', async () => {
+				const longName = `${'a'.repeat(1024 * 1024)}.docx`;
+				for (const [fileName, expected] of [
+					['../../etc/cron.d/evil\r\nX-Injected: 1.docx', 'evilX-Injected: 1.docx'],
+					[longName, `${'a'.repeat(250)}.docx`],
+				]) {
+					linkTo(`http://storage.example:${port()}/f`, { fileName });
+					const { output } = await run(download({ file: 'original' }));
+					const [item] = output(AFFINDA_NODE_NAME);
+					expect(item.binary?.data.fileName).toBe(expected);
+					expect(item.json.fileName).toBe(expected);
+				}
+				// A .pdf served as a web page is stored as the PDF its name says.
+				files.respondWith(() => ({ bytes: PDF_BYTES, headers: { 'content-type': 'text/html' } }));
+				linkTo(`http://storage.example:${port()}/f`, { fileName: 'cv.pdf' });
+				const original = await run(download({ file: 'original' }));
+				expect(original.output(AFFINDA_NODE_NAME)[0].binary?.data.mimeType).toBe('application/pdf');
+			});
+
+			test('a link whose name has a bad % escape is still named, from the document', async () => {
+				linkTo(`http://storage.example:${port()}/media/bad%E0%A4%A.docx`, { fileName: null });
+				const { output, error } = await run(download({ file: 'original' }));
+				expect(error()).toBeUndefined();
+				expect(output(AFFINDA_NODE_NAME)[0].json.fileName).toBe('bad%E0%A4%A.docx');
+			});
+		});
+
+		test('Redacted and PDF are PDFs whatever type the answer gives', async () => {
+			server.respondWith(({ path }) =>
+				path.endsWith('/redacted') || path === '/files/docA.pdf'
+					? { bytes: PDF_BYTES, headers: { 'content-type': 'text/html' } }
+					: { body: documentAnswer('docA', { meta: { pdf: `${server.url}/files/docA.pdf` } }) },
+			);
+			for (const file of ['redacted', 'pdf']) {
+				const { output } = await run(download({ file }));
+				expect(output(AFFINDA_NODE_NAME)[0].binary?.data.mimeType).toBe('application/pdf');
+				expect(output(AFFINDA_NODE_NAME)[0].json.mimeType).toBe('application/pdf');
 			}
 		});
 

@@ -142,7 +142,62 @@ const CREDENTIAL_HINT =
 const SSRF_ALLOW_HINT =
 	"If this Affinda address is meant to be reached (a self-hosted install, a dedicated tenant), the n8n administrator allows it in n8n's environment: N8N_SSRF_ALLOWED_HOSTNAMES for a host name, N8N_SSRF_ALLOWED_IP_RANGES for an IP address or range (a URL written with an IP address needs the IP range). Otherwise check the Region or Base URL of the Affinda API credential.";
 
+/** A file link's host answering, or not: the link is the storage's, no key went there. */
+function explainFileLink(failure: RequestFailure, host: string, attempts: number): Explanation {
+	const link = `The file link on ${host}`;
+	const tries = attempts > 1 ? ` on all ${attempts} attempts` : '';
+	const fresh = 'Run the item again for a fresh link from Affinda.';
+	const { status } = failure;
+	if (failure.redirectTo !== undefined) {
+		return {
+			message: `${link} redirected to ${new URL(failure.redirectTo).host}, which the node does not follow`,
+			description: `Nothing was fetched from there: the node keeps a file link on its own host. ${fresh}`,
+		};
+	}
+	if (failure.timedOutAfterSeconds !== undefined) {
+		return {
+			message: `${link} did not answer within ${failure.timedOutAfterSeconds} s`,
+			description: `Raise Options → Request Timeout, or run again later. ${fresh}`,
+		};
+	}
+	if (failure.tooLargeBytes !== undefined) {
+		return {
+			message: `${link} answered with a file larger than ${failure.tooLargeBytes / 1024 / 1024} MB, the most the node reads`,
+			description: 'None of it was used.',
+		};
+	}
+	if (failure.malformed !== undefined) {
+		return {
+			message: `${link} answered with ${failure.malformed}`,
+			description: `The file may not be ready yet${tries}. ${fresh}`,
+		};
+	}
+	if (failure.blockedBySsrf !== undefined) {
+		const { ip } = failure.blockedBySsrf;
+		return {
+			message: `n8n's SSRF protection blocked the file link on ${host}${ip ? ` (${ip})` : ''}`,
+			description: `Nothing was sent to it: the link points at an address n8n keeps requests away from. ${fresh}`,
+		};
+	}
+	if (status === undefined) {
+		return {
+			message: `Could not fetch the file link on ${host}`,
+			description: `${connectionProblem(failure.networkCode)}${tries}. Check that this n8n can reach ${host}, then run again.`,
+		};
+	}
+	const expired = [401, 403, 404, 410].includes(status);
+	return {
+		message: `${link} answered ${status}${expired ? ': it may have expired' : ''}`,
+		description: expired
+			? `Storage links from Affinda are signed and short-lived. ${fresh}`
+			: `The file's host had a problem${tries}. Run again later.`,
+	};
+}
+
 function explain(failure: RequestFailure, request: FailedRequest, attempts: number): Explanation {
+	if (request.fileLinkHost !== undefined) {
+		return explainFileLink(failure, request.fileLinkHost, attempts);
+	}
 	const detail = serviceErrorDetail(failure.body) ?? shortText(failure.text);
 	const withDetail = (text: string) => (detail ? `${text}: ${detail}` : text);
 	const target = request.page

@@ -1,5 +1,5 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
-import { sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { AnswerTooLarge, readAnswer } from './answer';
 import { connect, withSearchApiVersion, type Connection } from './connection';
@@ -10,6 +10,8 @@ import {
 	REPEATABLE,
 	toNodeApiError,
 } from './failures';
+import { fileLinkRefusal } from './fileLinks';
+import { withItem } from '../errors';
 import { provedNotProcessed, RETRY_POLICY, retryDelayMs } from './retry';
 import type {
 	AffindaContext,
@@ -47,20 +49,30 @@ export async function affindaApiRequest(
 
 /**
  * A file: at `path` on the service (with the API key), or at `url`, a link the service gave
- * (a document's file or PDF). A link on another host (the service's signed storage links) is
- * fetched without the key, and its redirects kept on that host.
+ * (a document's file or PDF). A link is fetched only where `fileLinks.ts` allows; one on another
+ * host (the service's signed storage links) without the key, and its redirects kept on that host.
  */
 export async function affindaApiFileRequest(
 	this: AffindaContext,
 	asked: AffindaRequest & { url?: string },
 ): Promise<FileAnswer> {
 	const connection = await connect.call(this);
+	const refusal =
+		asked.url === undefined ? undefined : fileLinkRefusal(asked.url, connection.baseUrl);
+	if (refusal !== undefined) {
+		throw new NodeOperationError(this.getNode(), withItem(refusal, asked.itemIndex), {
+			itemIndex: asked.itemIndex,
+			description:
+				'Nothing was sent to it. Run the item again later for a fresh link; if it stays so, the Base URL of the Affinda API credential may not be the service that gave the link.',
+		});
+	}
 	const url = asked.url ?? `${connection.baseUrl}${asked.path}`;
-	const origin = new URL(url).origin;
-	const via: Connection =
-		origin === connection.origin ? connection : { ...connection, origin, authorization: '' };
+	const { origin, host } = new URL(url);
+	const elsewhere = origin !== connection.origin;
+	const via: Connection = elsewhere ? { ...connection, origin, authorization: '' } : connection;
 	const response = (await sendRequest.call(this, via, url, {
 		request: { ...asked, file: true },
+		fileLinkHost: elsewhere ? host : undefined,
 	})) as IN8nHttpFullResponse;
 	const mimeType = String(response.headers?.['content-type'] ?? '')
 		.split(';')[0]
@@ -94,6 +106,8 @@ export interface Sending {
 	page?: FailedRequest['page'];
 	/** A further check of a success answer's body: what is wrong with it, or undefined. */
 	check?: (body: unknown) => string | undefined;
+	/** The host of a file link off the service's origin, which failures then name. */
+	fileLinkHost?: string;
 }
 
 /** Statuses whose answer is a redirect to follow or refuse (304 is not one). */
@@ -104,7 +118,7 @@ export async function sendRequest(
 	this: AffindaContext,
 	connection: Connection,
 	url: string,
-	{ request, page, check }: Sending,
+	{ request, page, check, fileLinkHost }: Sending,
 ): Promise<unknown> {
 	const idempotent = request.idempotent ?? ['GET', 'HEAD'].includes(request.method);
 	const { throttle } = connection;
@@ -153,6 +167,7 @@ export async function sendRequest(
 				idempotent,
 				advice: request.advice ?? (idempotent ? REPEATABLE : CHECK_BEFORE_REPEATING),
 				page,
+				fileLinkHost,
 			};
 			throw toNodeApiError(this.getNode(), failure, failed, attempt + 1, connection.secret);
 		}

@@ -113,4 +113,6 @@ export interface FailedRequest {
 	advice: RequestAdvice;
 	/** 1-based page of a paged list, with what was read before it. */
 	page?: { number: number; resultsSoFar: number };
+	/** The host of a file link off the service's origin: its failures are the link's, not Affinda's. */
+	fileLinkHost?: string;
 }

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError, sanitizeFilename } from 'n8n-workflow';
 
 import { FileOutput } from '../../helpers/binary';
 import { withItem } from '../../../shared/errors';
@@ -62,15 +62,64 @@ type FileKind = 'redacted' | 'original' | 'pdf';
 /** The link in the document's metadata that each file other than the redacted one is at. */
 const LINKS: Record<Exclude<FileKind, 'redacted'>, string> = { original: 'file', pdf: 'pdf' };
 
-/** The file's name: the document's own, or its PDF's. */
+/**
+ * The file's name. A redacted file is named from the document's identifier only: its original
+ * name usually names the candidate, which blind review must not see. The others keep the
+ * document's own name (its PDF with .pdf).
+ */
 function fileNameFor(kind: FileKind, meta: IDataObject, answer: FileAnswer, url?: string): string {
+	const identifier = String(meta.identifier);
+	if (kind === 'redacted') return safeFileName(`${identifier}-redacted.pdf`, identifier);
 	const given =
 		typeof meta.fileName === 'string' && meta.fileName.trim() ? meta.fileName.trim() : '';
-	const stem = given.replace(/\.[A-Za-z0-9]{1,5}$/, '') || String(meta.identifier);
-	if (kind === 'redacted') return `${stem}-redacted.pdf`;
-	if (kind === 'pdf') return `${stem}.pdf`;
-	const fromLink = url ? decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '') : '';
-	return given || answer.fileName || fromLink || String(meta.identifier);
+	if (kind === 'pdf') {
+		return safeFileName(
+			`${given.replace(/\.[A-Za-z0-9]{1,5}$/, '') || identifier}.pdf`,
+			identifier,
+		);
+	}
+	return safeFileName(given || answer.fileName || lastSegment(url) || identifier, identifier);
+}
+
+/** The link's last path segment, decoded when its escapes are valid. */
+function lastSegment(url: string | undefined): string {
+	const segment = url ? (new URL(url).pathname.split('/').pop() ?? '') : '';
+	try {
+		return decodeURIComponent(segment);
+	} catch {
+		return segment;
+	}
+}
+
+/** The longest file name most file systems take. */
+const MAX_FILE_NAME_LENGTH = 255;
+
+/**
+ * A name as the service or a link's host gave it, made safe to save: no folders (n8n's own
+ * helper), no control characters (a CR/LF would split a header or a line), and at most 255
+ * characters, its extension kept.
+ */
+function safeFileName(name: string, fallback: string): string {
+	const plain = sanitizeFilename(withoutControlCharacters(name)).trim();
+	if (!plain || plain === 'untitled') return fallback;
+	if (plain.length <= MAX_FILE_NAME_LENGTH) return plain;
+	const extension = /\.[A-Za-z0-9]{1,10}$/.exec(plain)?.[0] ?? '';
+	return plain.slice(0, MAX_FILE_NAME_LENGTH - extension.length) + extension;
+}
+
+function withoutControlCharacters(text: string): string {
+	return [...text].filter((character) => character >= ' ' && character !== '\u007f').join('');
+}
+
+/**
+ * The type to store the file as. Redacted files and PDFs are PDFs whatever the answer says; for
+ * the original, a generic type or an HTML page's type says less than the name's extension, from
+ * which n8n then tells it.
+ */
+function mimeTypeFor(kind: FileKind, answer: FileAnswer): string | undefined {
+	if (kind !== 'original') return 'application/pdf';
+	const type = answer.mimeType;
+	return type && !['application/octet-stream', 'text/html'].includes(type) ? type : undefined;
 }
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<FileOutput> {
@@ -120,11 +169,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		timeoutMs: readRequestTimeoutMs.call(this, itemIndex),
 	});
-	const fileName = fileNameFor(kind, meta, answer, url);
-	// A generic type says nothing: n8n then tells the type by the file name.
-	const mimeType =
-		answer.mimeType && answer.mimeType !== 'application/octet-stream' ? answer.mimeType : undefined;
-	const binary = await this.helpers.prepareBinaryData(answer.bytes, fileName, mimeType);
+	const fileName = fileNameFor(kind, { ...meta, identifier }, answer, url);
+	const binary = await this.helpers.prepareBinaryData(
+		answer.bytes,
+		fileName,
+		mimeTypeFor(kind, answer),
+	);
 	return new FileOutput(
 		{
 			identifier,
