@@ -2,8 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../shared/errors';
-import { TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
-import { readDocumentShaper } from '../shared/output/parsedData';
+import { readDocumentShaper, TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
 import { wholeNumberWithin } from '../shared/readers';
 import { lateWindowParameter } from './description';
 import { POLLED_EVENTS, type PolledEvent } from './events';

@@ -1,7 +1,6 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
-import { readDocumentShaper } from '../shared/output/parsedData';
+import { readDocumentShaper, TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
 import { documentPath } from '../shared/service';
 import { affindaApiRequest } from '../shared/transport/request';
 import { parseEvent } from './eventBody';

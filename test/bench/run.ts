@@ -61,7 +61,7 @@ const SEARCH_PARAMETERS: IDataObject = {
 		jobTitles: { jobTitles: 'Software Engineer' },
 		skills: { skills: { values: [{ name: 'Python', required: false }] } },
 	},
-	simplify: false,
+	output: 'raw',
 };
 
 interface Workload {

@@ -60,7 +60,7 @@ export function failedAnswer(
 	});
 }
 
-/** What the node's Simplify keeps of `documentAnswer(identifier)`. */
+/** What Output → Parsed Data keeps of `documentAnswer(identifier)`. */
 export function simplified(identifier: string): IDataObject {
 	const { meta, extractor, data } = documentAnswer(identifier) as {
 		meta: IDataObject;

@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { eventItem } from '../../nodes/shared/documentEvents';
-import { JOB_DESCRIPTION_COLUMNS } from '../../nodes/shared/output/columns';
-import { documentRow } from '../../nodes/shared/output/row';
+import { documentRow, JOB_DESCRIPTION_COLUMNS } from '../../nodes/shared/output/rows';
 import { CUSTOM_TYPE_DOCUMENT, LEGACY_CV, NEXTGEN_CV } from '../fixtures/documents/same-cv';
 import { NODE_TYPES, problemsOf } from './node-parameters';
 import { PACKAGE_NAME, PROJECT_ROOT } from './project-root';

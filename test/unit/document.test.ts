@@ -59,7 +59,7 @@ describe('a document answer', () => {
 	});
 });
 
-describe('Simplify', () => {
+describe('Parsed Data', () => {
 	test('keeps at most ten fields: the metadata to route on, and the data', () => {
 		const output = simplifyDocument(documentAnswer('docA'));
 		expect(output).toEqual(simplified('docA'));

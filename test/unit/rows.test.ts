@@ -1,7 +1,6 @@
-import { RESUME_COLUMNS } from '../../nodes/shared/output/columns';
 import { documentKind } from '../../nodes/shared/output/kind';
 import { readRowOptions, ROW_OPTIONS } from '../../nodes/shared/output/outputProperties';
-import { documentRow } from '../../nodes/shared/output/row';
+import { documentRow, RESUME_COLUMNS } from '../../nodes/shared/output/rows';
 import {
 	annotate,
 	CUSTOM_TYPE_DOCUMENT,

@@ -27,7 +27,7 @@ const search = (options: IDataObject = {}) => ({
 	searchMode: 'custom',
 	criteria: { jobTitles: { jobTitles: '={{ $json.title }}' } },
 	limit: 1,
-	simplify: false,
+	output: 'raw',
 	options,
 });
 

@@ -183,6 +183,7 @@ describe('Document operations against the emulator', () => {
 				operation: 'updateData',
 				identifier: locator('={{ $json.identifier }}'),
 				data: '{ "name": { "first": "Marc", "last": "Webb" }, "emails": ["marc.webb@example.com"] }',
+				output: 'document',
 			}),
 			{ credentials: credentials(), input: [await withSampleFile('resumeText')] },
 		);

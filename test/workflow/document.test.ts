@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
 import { documentAnswer, serviceError, simplified } from '../helpers/document-answers';
+import { documentRow } from '../../nodes/shared/output/rows';
 import {
 	affindaCredentials,
 	affindaWorkflow,
@@ -251,7 +252,7 @@ describe('Document → Get, Get Many, Delete and Update Data, in a workflow, on 
 
 		test('POSTs the JSON to /v3/documents/{identifier}/update_data', async () => {
 			const { output } = await run(
-				documentParameters('updateData', { data: JSON.stringify(data) }),
+				documentParameters('updateData', { data: JSON.stringify(data), output: 'document' }),
 			);
 			expect(server.requests.map((r) => [r.method, r.path])).toEqual([
 				['POST', '/v3/documents/docA/update_data'],
@@ -259,6 +260,22 @@ describe('Document → Get, Get Many, Delete and Update Data, in a workflow, on 
 			expect(server.requests[0].headers['content-type']).toMatch(/^application\/json/);
 			expect(server.requests[0].body).toEqual(data);
 			expect(output(AFFINDA_NODE_NAME).map((item) => item.json)).toEqual([simplified('docA')]);
+		});
+
+		test("Output: a Flat Row unless set, Affinda's answer unchanged with Raw Response", async () => {
+			const parameters = documentParameters('updateData', { data: JSON.stringify(data) });
+			const asRow = await run(parameters);
+			const asRaw = await run({ ...parameters, output: 'raw' });
+			expect(asRow.output(AFFINDA_NODE_NAME)).toEqual([
+				{ json: documentRow(documentAnswer('docA')), pairedItem: { item: 0 } },
+			]);
+			expect(asRaw.output(AFFINDA_NODE_NAME)).toEqual([
+				{ json: documentAnswer('docA'), pairedItem: { item: 0 } },
+			]);
+			expect(server.requests.map((r) => [r.method, r.path])).toEqual([
+				['POST', '/v3/documents/docA/update_data'],
+				['POST', '/v3/documents/docA/update_data'],
+			]);
 		});
 
 		test.each([

@@ -166,7 +166,7 @@ describe('Trust under faults, on the wire', () => {
 			searchMode: 'custom',
 			criteria: { jobTitles: { jobTitles: 'Engineer' } },
 			returnAll: true,
-			simplify: false,
+			output: 'raw',
 			...extra,
 		});
 		const isPage2 = (request: RecordedRequest) =>

@@ -227,10 +227,21 @@ describe('Job Description → Search, on the wire', () => {
 			identifier: 'job0',
 			pdf: 'https://files.example/job0.pdf',
 		});
-		const raw = await runWorkflow(jobSearch({ simplify: false }), {
+		const raw = await runWorkflow(jobSearch({ output: 'raw' }), {
 			credentials: affindaCredentials(server.url),
 		});
 		expect(raw.output(AFFINDA_NODE_NAME)[0].json).toEqual(jobResult(0));
+	});
+
+	test('Output offers Flat Row and Raw Response: Parsed Data, from an expression, is refused before sending', async () => {
+		pagedJobs(server, 1);
+		const { error } = await runWorkflow(jobSearch({ output: '={{ "document" }}' }), {
+			credentials: affindaCredentials(server.url),
+		});
+		expect(error()?.message).toBe(
+			'Parameter "Output" (output) is "document", but must be "row" or "raw" [item 0]',
+		);
+		expect(server.requests).toHaveLength(0);
 	});
 
 	test('against a resume: the resume and only the Required switches and Weights go; v3 by the credential', async () => {
@@ -476,7 +487,7 @@ describe('Resume → Get Match Score, on the wire', () => {
 		const simplified = await runWorkflow(matchScore(full), {
 			credentials: affindaCredentials(server.url),
 		});
-		const raw = await runWorkflow(matchScore({ ...full, simplify: false }), {
+		const raw = await runWorkflow(matchScore({ ...full, output: 'raw' }), {
 			credentials: withVersion('v3', server.url),
 		});
 		expect(server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -570,9 +581,9 @@ describe('Resume → Suggest, on the wire', () => {
 		});
 	});
 
-	test('one item per suggestion without Simplify; nothing given is refused before sending', async () => {
+	test('one item per suggestion with Output → Raw Response; nothing given is refused before sending', async () => {
 		server.respondWith(() => ({ body: ['Pandas', 'NumPy'] }));
-		const { output } = await runWorkflow(suggest({ simplify: false }), {
+		const { output } = await runWorkflow(suggest({ output: 'raw' }), {
 			credentials: affindaCredentials(server.url),
 		});
 		expect(output(AFFINDA_NODE_NAME)).toEqual([

@@ -87,7 +87,7 @@ describe('Resume → Search, in a workflow, on the wire', () => {
 		expect(request.headers.authorization).toBe('Bearer test-key');
 		expect(request.headers['content-type']).toMatch(/^application\/json/);
 		expect(request.body).toEqual(EVERY_CRITERION_BODY);
-		// Simplify is off: the results exactly as the service sent them, each paired to item 0.
+		// Output → Raw Response: the results exactly as the service sent them, each paired to item 0.
 		const items = output('Search Resumes');
 		expect(items.map((item) => item.json)).toEqual(range(5, 25).map(result));
 		expect(items.every((item) => JSON.stringify(item.pairedItem) === '{"item":0}')).toBe(true);

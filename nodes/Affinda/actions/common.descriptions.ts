@@ -9,15 +9,6 @@ import { INDICES } from '../search/indices';
 
 /** Parameters several operations share, defined once. */
 
-/** Simplify, on by default; `description` says what the simplified output is. */
-export function simplifyParameterFor(description: string): INodeProperties {
-	return { displayName: 'Simplify', name: 'simplify', type: 'boolean', default: true, description };
-}
-
-export const simplifyParameter = simplifyParameterFor(
-	'Whether to return a simplified version of the response instead of the raw data',
-);
-
 /** Index names, loaded from the service for one document type. */
 export function indicesParameter(loadOptionsMethod: string, description: string): INodeProperties {
 	return {

@@ -7,11 +7,11 @@ import { criteriaParameter, toolCriteriaParameters } from '../search/searchPrope
 import {
 	optionsCollection,
 	parsedDocumentLocator,
-	simplifyParameterFor,
 	wholeNumberParameter,
 } from './common.descriptions';
 import { filledByModelAsTool } from './tool.descriptions';
-import { boundsOf, readFlag, readIdentifier, readWholeNumber } from '../../shared/readers';
+import { outputParameter } from '../../shared/output/outputProperties';
+import { boundsOf, readIdentifier, readWholeNumber } from '../../shared/readers';
 
 /**
  * Match Against: what a search (or a search's detail) ranks documents against: criteria set in
@@ -114,13 +114,13 @@ function offsetOption(what: string): INodeProperties {
 	);
 }
 
-/** A ranked search as its panel ends: the criteria, Return All and Limit, Simplify, Options. */
+/** A ranked search as its panel ends: the criteria, Return All and Limit, Output, Options. */
 export interface RankedSearch {
 	body: SearchBody;
 	path: string;
 	pageSize: number;
-	/** What Simplify gives instead of the raw data. */
-	simplified: string;
+	/** What Output's Flat Row holds. */
+	row: string;
 	/** What is ranked, for Options → Offset ("results", "job descriptions"). */
 	ranked: string;
 	/** Options of this search beside Offset. */
@@ -132,7 +132,10 @@ export function rankedSearchParameters(search: RankedSearch): INodeProperties[] 
 		...toolCriteriaParameters(search.body),
 		criteriaParameter(search.body),
 		...returnAllAndLimit(search.pageSize),
-		simplifyParameterFor(search.simplified),
+		outputParameter(['row', 'raw'], {
+			row: search.row,
+			raw: "Affinda's answer, unchanged: one item per result",
+		}),
 		optionsCollection([offsetOption(search.ranked), ...(search.options ?? [])]),
 	];
 }
@@ -150,13 +153,13 @@ export function readOffset(
 
 /**
  * Runs an item's ranked search: its body, then from Options → Offset on, Return All or up to
- * Limit. `simplify` says whether the person asked for simplified rows.
+ * Limit.
  */
 export async function runRankedSearch(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	search: RankedSearch,
-): Promise<{ body: IDataObject; results: IDataObject[]; simplify: boolean }> {
+): Promise<{ body: IDataObject; results: IDataObject[] }> {
 	const body = readRankedSearchBody.call(this, itemIndex, search.body);
 	const offset = readOffset.call(this, itemIndex, search);
 	const results = await requestReturnAllOrLimit.call(this, itemIndex, search.pageSize, {
@@ -166,9 +169,5 @@ export async function runRankedSearch(
 		body,
 		idempotent: true,
 	});
-	const simplify = readFlag(
-		simplifyParameterFor(search.simplified),
-		this.getNodeParameter('simplify', itemIndex),
-	);
-	return { body, results, simplify };
+	return { body, results };
 }

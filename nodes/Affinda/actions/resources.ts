@@ -9,6 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FileOutput } from '../helpers/binary';
 import type { Waiting } from '../helpers/concurrency';
+import type { ServiceAnswer } from '../../shared/output/rows';
 import * as annotation from './annotation/Annotation.resource';
 import * as document from './document/Document.resource';
 import * as index from './index/Index.resource';
@@ -18,7 +19,8 @@ import * as usage from './usage/Usage.resource';
 import * as tag from './tag/Tag.resource';
 import { toolDescriptionParameters } from './tool';
 
-export type ItemResult = IDataObject | IDataObject[] | FileOutput;
+/** What an item's run hands the router: a service answer Output shapes, or items as they are. */
+export type ItemResult = IDataObject | IDataObject[] | FileOutput | ServiceAnswer;
 
 /**
  * What every `<operation>.operation.ts` exports besides how it runs: its parameters (the registry

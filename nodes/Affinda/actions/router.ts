@@ -2,16 +2,47 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { FileOutput } from '../helpers/binary';
-import { runBounded } from '../helpers/concurrency';
+import { runBounded, Waiting } from '../helpers/concurrency';
 import { failedItem, toItemError } from '../helpers/itemErrors';
 import { readConcurrency } from '../helpers/operationOptions';
 import { toolFailureError, toolFailureItem, toolRun } from '../helpers/toolCall';
-import { operations, type AffindaOperation } from './resources';
+import { readOutputSettings } from '../../shared/output/outputProperties';
+import { DEFAULT_ROW_OPTIONS, shapeOutput, type ServiceAnswer } from '../../shared/output/rows';
+import {
+	operations,
+	type AffindaOperation,
+	type ItemOperation,
+	type ItemResult,
+} from './resources';
+
+type ItemOutput = Exclude<ItemResult, ServiceAnswer>;
+
+/**
+ * One item's output: its Output read (and refused if bad) before any request, the operation run,
+ * then what the service answered shaped as Output asks, once the answer is in.
+ */
+async function itemOutput(
+	this: IExecuteFunctions,
+	operation: ItemOperation,
+	itemIndex: number,
+): Promise<ItemOutput | Waiting<ItemOutput>> {
+	const parameter = operation.description.find((property) => property.name === 'output');
+	// An operation without Output has one shape: its rows.
+	const settings =
+		parameter === undefined
+			? { choice: 'row' as const, rowOptions: DEFAULT_ROW_OPTIONS }
+			: readOutputSettings.call(this, itemIndex, parameter);
+	const value = await operation.execute.call(this, itemIndex);
+	if (value instanceof Waiting) {
+		return new Waiting(value.answer.then(async (answer) => await shapeOutput(answer, settings)));
+	}
+	return await shapeOutput(value, settings);
+}
 
 /**
  * Runs the chosen operation for every input item, a few at a time (Options → Concurrency), pairs
- * each output item with the item it came from, keeps input order, and applies Continue on Fail:
- * written once, for every operation. Called by a model (an agent's tool call, MCP), a failure is
+ * each output item with the item it came from, keeps input order, applies Output and Continue on
+ * Fail: written once, for every operation. Called by a model (an agent's tool call, MCP), a failure is
  * the model's to act on: the tool's answer, or an error worded for it (helpers/toolCall.ts).
  */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
@@ -56,7 +87,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 	const settled = await runBounded(
 		items.length,
 		concurrency,
-		async (itemIndex) => await operation.execute.call(this, itemIndex),
+		async (itemIndex) => await itemOutput.call(this, operation, itemIndex),
 		!goOnAfterFailure,
 	);
 

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { limitParameter } from '../helpers/paging';
 import { toolRun } from '../helpers/toolCall';
-import { scoredIn, searchedIn, type Searched } from '../search/compact';
+import { scoredIn, searchedIn } from '../search/searched';
 import {
 	readOffset,
 	readRankedSearchBody,
@@ -11,6 +11,7 @@ import {
 	type SearchMode,
 } from './matchAgainst';
 import { forModel, forPeople, fromAI } from './tool';
+import { ServiceAnswer, type Searched } from '../../shared/output/rows';
 import { boundsOf, readWholeNumber } from '../../shared/readers';
 import { requestForItem } from '../../shared/transport/itemRequest';
 
@@ -68,9 +69,9 @@ export function criteriaSearched(
 	return mode === 'custom' ? searchedIn(body, search.body) : scoredIn(results);
 }
 
-/** Whether this run answers a model compactly: called as a tool, and Simplify left on. */
+/** Whether this run answers a model compactly: called as a tool, and Output left at Flat Row. */
 function answersModel(this: IExecuteFunctions, itemIndex: number): boolean {
-	return toolRun.call(this) !== undefined && this.getNodeParameter('simplify', itemIndex) !== false;
+	return toolRun.call(this) !== undefined && this.getNodeParameter('output', itemIndex) === 'row';
 }
 
 /**
@@ -110,17 +111,17 @@ async function compactToolAnswer(
 
 /**
  * A ranked search's items (Resume → Search, Job Description → Search): for a model, the compact
- * answer; for people, the results, or with Simplify the rows `toRows` makes of them.
+ * answer; for people, the results, which Output shapes into the rows `toRows` makes of them.
  */
 export async function rankedSearchItems(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	answer: SearchToolAnswer,
 	toRows: (body: IDataObject, results: IDataObject[]) => IDataObject[] | Promise<IDataObject[]>,
-): Promise<IDataObject[]> {
+): Promise<IDataObject | ServiceAnswer> {
 	if (answersModel.call(this, itemIndex)) {
-		return [await compactToolAnswer.call(this, itemIndex, answer)];
+		return await compactToolAnswer.call(this, itemIndex, answer);
 	}
-	const { body, results, simplify } = await runRankedSearch.call(this, itemIndex, answer.search);
-	return simplify ? await toRows(body, results) : results;
+	const { body, results } = await runRankedSearch.call(this, itemIndex, answer.search);
+	return new ServiceAnswer(results, async () => await toRows(body, results));
 }

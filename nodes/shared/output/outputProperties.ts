@@ -1,35 +1,65 @@
-import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { InvalidParameterError } from '../errors';
-import { includableColumns } from './columns';
-import { DEFAULT_ROW_OPTIONS, type RowOptions } from './row';
+import {
+	DEFAULT_ROW_OPTIONS,
+	documentShaper,
+	includableColumns,
+	type OutputChoice,
+	type OutputSettings,
+	type RowOptions,
+} from './rows';
 import { isObject } from './values';
 
-/** Output and the row's options, defined once for every operation that hands over documents. */
+/**
+ * Output and the row's options, defined once for every operation that hands over what the
+ * service returned: each value has the same name and meaning everywhere; an operation says what
+ * its Flat Row (and its Raw Response) hold.
+ */
 
-export type OutputChoice = 'row' | 'document' | 'raw';
-
-export const OUTPUT_PARAMETER: INodeProperties = {
-	displayName: 'Output',
-	name: 'output',
-	type: 'options',
-	options: [
-		{
-			name: 'Flat Row',
-			value: 'row',
-			description:
-				'One flat object per document (name, email, phone, city, current job title, years of experience, skills …), ready for a spreadsheet or CRM',
-		},
-		{
-			name: 'Parsed Data',
-			value: 'document',
-			description: "The document's metadata and its parsed data as Affinda returns it",
-		},
-		{ name: 'Raw Response', value: 'raw', description: "Affinda's answer, unchanged" },
-	],
-	default: 'row',
-	description: 'What each output item holds',
+const OUTPUT_OPTIONS: Record<OutputChoice, INodePropertyOptions> = {
+	row: {
+		name: 'Flat Row',
+		value: 'row',
+		description:
+			'One flat object per document (name, email, phone, city, current job title, years of experience, skills …), ready for a spreadsheet or CRM',
+	},
+	document: {
+		name: 'Parsed Data',
+		value: 'document',
+		description: "The document's metadata and its parsed data as Affinda returns it",
+	},
+	raw: { name: 'Raw Response', value: 'raw', description: "Affinda's answer, unchanged" },
 };
+
+/**
+ * An operation's Output: the values it offers (Flat Row first, the default), each described as
+ * `descriptions` says where the shared wording does not fit.
+ */
+export function outputParameter(
+	choices: readonly OutputChoice[],
+	descriptions: Partial<Record<OutputChoice, string>> = {},
+): INodeProperties {
+	return {
+		displayName: 'Output',
+		name: 'output',
+		type: 'options',
+		options: choices.map((choice) => ({
+			...OUTPUT_OPTIONS[choice],
+			description: descriptions[choice] ?? OUTPUT_OPTIONS[choice].description,
+		})),
+		default: 'row',
+		description: 'What each output item holds',
+	};
+}
+
+/** The Output of the operations that hand over documents. */
+export const OUTPUT_PARAMETER = outputParameter(['row', 'document', 'raw']);
 
 const onlyForRows = { show: { '/output': ['row'] } };
 
@@ -98,11 +128,40 @@ const INCLUDABLE = new Set(
 	INCLUDE_FIELDS.options?.map((option) => (option as INodePropertyOptions).value),
 );
 
-/** Output, checked: a value from an expression that is none of the three is refused. */
-export function readOutput(value: unknown): OutputChoice {
-	const given = value ?? OUTPUT_PARAMETER.default;
-	if (given === 'row' || given === 'document' || given === 'raw') return given;
-	throw new InvalidParameterError('Output', 'output', given, '"row", "document" or "raw"');
+/** Output, checked: a value from an expression that the operation does not offer is refused. */
+export function readOutput(value: unknown, parameter = OUTPUT_PARAMETER): OutputChoice {
+	const given = value ?? parameter.default;
+	const offered = (parameter.options as INodePropertyOptions[]).map((option) => option.value);
+	if (offered.includes(given as string)) return given as OutputChoice;
+	throw new InvalidParameterError(
+		parameter.displayName,
+		parameter.name,
+		given,
+		offered
+			.map((choice) => `"${String(choice)}"`)
+			.join(', ')
+			.replace(/, ([^,]*)$/, ' or $1'),
+	);
+}
+
+/**
+ * An item's Output and, for a Flat Row, the row's options (Options): read, and refused if bad,
+ * before any request. The router reads them for every operation that has an Output.
+ */
+export function readOutputSettings(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	parameter: INodeProperties,
+): OutputSettings {
+	const choice = readOutput(
+		this.getNodeParameter('output', itemIndex, parameter.default),
+		parameter,
+	);
+	const rowOptions =
+		choice === 'row'
+			? readRowOptions(this.getNodeParameter('options', itemIndex, {}))
+			: DEFAULT_ROW_OPTIONS;
+	return { choice, rowOptions };
 }
 
 function listOfText(value: unknown): string[] {
@@ -206,4 +265,13 @@ export function triggerDocumentParameters(
 			options: [...options, ...TRIGGER_ROW_OPTIONS],
 		},
 	];
+}
+
+/** A trigger's Output and Options as a shaper of the document it fetched (checked first). */
+export function readDocumentShaper(
+	output: unknown,
+	options: unknown,
+): (document: IDataObject) => IDataObject {
+	const choice = readOutput(output);
+	return documentShaper(choice, choice === 'row' ? readRowOptions(options) : undefined);
 }

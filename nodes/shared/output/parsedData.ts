@@ -1,9 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { readOutput, readRowOptions, type OutputChoice } from './outputProperties';
-import { documentRow, type RowOptions } from './row';
-
-/** Parsed Data (the document's metadata and data) and the shaping Output asks for, for every node. */
+/** Parsed Data: the document's metadata and its data (or why parsing failed), for every node. */
 
 export function metaOf(document: IDataObject): IDataObject {
 	return (document.meta ?? {}) as IDataObject;
@@ -46,23 +43,4 @@ export function simplifyDocument(document: IDataObject): IDataObject {
 		reviewUrl: meta.reviewUrl ?? null,
 		...(failure ? { error: failure } : { data: document.data ?? null }),
 	};
-}
-
-/** What Output makes of a document: a row, Parsed Data, or the answer unchanged. */
-export function documentShaper(
-	choice: OutputChoice,
-	rowOptions?: RowOptions,
-): (document: IDataObject) => IDataObject {
-	if (choice === 'raw') return (document) => document;
-	if (choice === 'document') return simplifyDocument;
-	return (document) => documentRow(document, rowOptions);
-}
-
-/** A trigger's Output and Options as a shaper of the document it fetched (checked first). */
-export function readDocumentShaper(
-	output: unknown,
-	options: unknown,
-): (document: IDataObject) => IDataObject {
-	const choice = readOutput(output);
-	return documentShaper(choice, choice === 'row' ? readRowOptions(options) : undefined);
 }

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { withItem } from '../../../shared/errors';
 import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
+import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
 import {
 	choicesOf,
 	invalid,
@@ -13,13 +14,7 @@ import {
 import { readRequestTimeoutMs, requestForItem } from '../../../shared/transport/itemRequest';
 import { type RequestAdvice } from '../../../shared/transport/types';
 import { optionsCollection } from '../common.descriptions';
-import {
-	DOCUMENTS_PATH,
-	documentPath,
-	metaOf,
-	newestWithCustomIdentifier,
-	readDocumentOutput,
-} from './document';
+import { DOCUMENTS_PATH, documentPath, metaOf, newestWithCustomIdentifier } from './document';
 import { customIdentifierOption } from './upload/uploadProperties';
 
 /**
@@ -147,13 +142,12 @@ async function create(
 /** Per node run, the outcome for each Custom Identifier, so two items with one create once. */
 const outcomesByRun = new WeakMap<IExecuteFunctions, Map<string, Promise<IDataObject>>>();
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
 	const value = this.getNodeParameter('data', itemIndex);
 	const data = parseJsonObject(value);
 	if (!data || Object.keys(data).length === 0) {
 		invalid(dataParameter, value, 'a JSON object with at least one field');
 	}
-	const output = readDocumentOutput.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const customIdentifier = readOptionalText(customIdentifierOption, options.customIdentifier);
 	const choice = (readOptionalChoice(
@@ -164,7 +158,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	if (customIdentifier === undefined || choice === 'createAgain') {
 		const document = await create.call(this, itemIndex, data, customIdentifier);
-		return { ...output.shape(document), reused: false };
+		return documentsAnswer(document, { reused: false });
 	}
 	let outcomes = outcomesByRun.get(this);
 	if (!outcomes) outcomesByRun.set(this, (outcomes = new Map()));
@@ -197,5 +191,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 		);
 	}
-	return { ...output.shape(document), reused };
+	return documentsAnswer(document, { reused });
 }

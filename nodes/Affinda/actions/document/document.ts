@@ -2,23 +2,11 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { withItem } from '../../../shared/errors';
-import {
-	OUTPUT_PARAMETER,
-	readOutput,
-	readRowOptions,
-	type OutputChoice,
-} from '../../../shared/output/outputProperties';
-import {
-	documentShaper,
-	metaOf,
-	parseFailureOf,
-	simplifyDocument,
-} from '../../../shared/output/parsedData';
-import { readFlag, readIdentifier } from '../../../shared/readers';
+import { metaOf, parseFailureOf } from '../../../shared/output/parsedData';
+import { readIdentifier } from '../../../shared/readers';
 import { DOCUMENTS_PATH } from '../../../shared/service';
 import { affindaApiRequest } from '../../../shared/transport/request';
 import { type RequestAdvice } from '../../../shared/transport/types';
-import { simplifyParameter } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 
 /** What the document operations share at run time: paths, identifiers and the output shape. */
@@ -49,33 +37,6 @@ export const UPLOAD_ADVICE: RequestAdvice = {
 /** Parsing is over, one way or the other. */
 export function isSettled(document: IDataObject): boolean {
 	return metaOf(document).ready === true || parseFailureOf(document) !== undefined;
-}
-
-/** A document as Output asks, and which Output that is. */
-export interface DocumentOutput {
-	choice: OutputChoice;
-	shape: (document: IDataObject) => IDataObject;
-}
-
-/**
- * Output and, for a Flat Row, its options: read (and refused if bad) before any request, then
- * applied to each document the operation hands over.
- */
-export function readDocumentOutput(this: IExecuteFunctions, itemIndex: number): DocumentOutput {
-	const choice = readOutput(this.getNodeParameter('output', itemIndex, OUTPUT_PARAMETER.default));
-	const options =
-		choice === 'row' ? readRowOptions(this.getNodeParameter('options', itemIndex, {})) : undefined;
-	return { choice, shape: documentShaper(choice, options) };
-}
-
-/** The document as the Simplify parameter asks (Update Data). */
-export function documentOutput(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	document: IDataObject,
-): IDataObject {
-	const simplify = readFlag(simplifyParameter, this.getNodeParameter('simplify', itemIndex));
-	return simplify ? simplifyDocument(document) : document;
 }
 
 /**

@@ -1,10 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
+import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 import { optionsCollection } from '../common.descriptions';
 import { compactOption, documentLocator } from './descriptions';
-import { documentPath, readDocumentIdentifier, readDocumentOutput } from './document';
+import { documentPath, readDocumentIdentifier } from './document';
 
 export const description: INodeProperties[] = [
 	documentLocator,
@@ -15,9 +16,8 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	"Gets one document from Affinda by its identifier, as one flat row: for a resume the candidate's name, email, phone, city, current job title, years of experience and skills. Argument: the document's identifier, as a search, a listing or an upload returned it. Use it to read a candidate's details after a search.";
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
 	const identifier = readDocumentIdentifier.call(this, itemIndex);
-	const output = readDocumentOutput.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const document = await requestForItem.call(this, {
 		method: 'GET',
@@ -25,5 +25,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs: options.compact === undefined ? undefined : { compact: options.compact },
 		itemIndex,
 	});
-	return output.shape(document);
+	return documentsAnswer(document);
 }

@@ -9,11 +9,12 @@ import {
 	yesNoFilter,
 	type QueryParameter,
 } from '../../helpers/query';
-import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
+import { OUTPUT_PARAMETER, readOutput, ROW_OPTIONS } from '../../../shared/output/outputProperties';
+import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { optionsCollection } from '../common.descriptions';
 import { compactOption, workspaceLocator } from './descriptions';
-import { DOCUMENTS_PATH, readDocumentOutput } from './document';
+import { DOCUMENTS_PATH } from './document';
 
 /**
  * Each filter's name is the query parameter the service reads (snake_case, as it expects); its
@@ -161,18 +162,18 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists documents in Affinda with their identifier, file name and state, narrowed by the filters set in the node. Use it to find a document whose identifier you do not know; to rank candidates, use the resume search tool instead.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
-	const output = readDocumentOutput.call(this, itemIndex);
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
+	const output = readOutput(this.getNodeParameter('output', itemIndex));
 	const qs: IDataObject = {
 		...filtersQuery.call(this, itemIndex, filters),
 		...toQuery(options, this.getNodeParameter('options', itemIndex, {}) as IDataObject),
 	};
 	// A row is made of the parsed data, which the list leaves out unless asked.
-	if (output.choice === 'row' && qs.include_data === undefined) qs.include_data = true;
+	if (output === 'row' && qs.include_data === undefined) qs.include_data = true;
 	const documents = await requestReturnAllOrLimit.call(this, itemIndex, PAGE_SIZE.documents, {
 		method: 'GET',
 		path: DOCUMENTS_PATH,
 		qs,
 	});
-	return documents.map(output.shape);
+	return documentsAnswer(documents);
 }

@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { resourceLocator } from '../../../shared/locator';
 import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
+import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
 import {
 	invalid,
 	readFlag,
@@ -18,7 +19,7 @@ import {
 	documentTypeLocator,
 	workspaceLocator,
 } from './descriptions';
-import { documentPath, readDocumentIdentifier, readDocumentOutput } from './document';
+import { documentPath, readDocumentIdentifier } from './document';
 import { customIdentifierOption, uploadOptions } from './upload/uploadProperties';
 import { toMultipartValue } from './upload/values';
 
@@ -156,13 +157,12 @@ function updateBody(fields: IDataObject, reviewStep: unknown): IDataObject {
 	return body;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
 	const identifier = readDocumentIdentifier.call(this, itemIndex);
 	const body = updateBody(
 		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
 		this.getNodeParameter('reviewStep', itemIndex, ''),
 	);
-	const output = readDocumentOutput.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const document = await requestForItem.call(this, {
 		method: 'PATCH',
@@ -173,5 +173,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// Setting the same values twice leaves the same document.
 		idempotent: true,
 	});
-	return output.shape(document);
+	return documentsAnswer(document);
 }

@@ -5,9 +5,11 @@ import { withItem } from '../../../shared/errors';
 import { documentKind, type DocumentKind } from '../../../shared/output/kind';
 import { invalid, parseJsonObject } from '../../../shared/readers';
 import { requestForItem } from '../../../shared/transport/itemRequest';
-import { optionsCollection, simplifyParameter } from '../common.descriptions';
+import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
+import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
+import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';
-import { documentOutput, documentPath, readDocumentIdentifier } from './document';
+import { documentPath, readDocumentIdentifier } from './document';
 
 /** The extractors whose data this endpoint updates; other documents change through annotations. */
 
@@ -29,12 +31,12 @@ export const description: INodeProperties[] = [
 		description: 'The parsed resume or job description to change',
 	},
 	dataParameter,
-	simplifyParameter,
-	optionsCollection(),
+	OUTPUT_PARAMETER,
+	optionsCollection([...ROW_OPTIONS]),
 ];
 
 export const toolDescription =
-	"Corrects the parsed data of a resume or job description in Affinda (for example a candidate's name, email or skills), by the document's identifier. Returns the document's data as updated. Use it only when the user asks to correct parsed data.";
+	"Corrects the parsed data of a resume or job description in Affinda (for example a candidate's name, email or skills), by the document's identifier. Returns the document as updated, as one flat row (for a resume: name, email, phone, city, current job title, years of experience and skills). Use it only when the user asks to correct parsed data.";
 
 function toData(value: unknown): IDataObject {
 	const data = parseJsonObject(value);
@@ -86,7 +88,7 @@ async function explainRefusal(
 	);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
 	const identifier = readDocumentIdentifier.call(this, itemIndex);
 	const data = toData(this.getNodeParameter('data', itemIndex));
 	let document: IDataObject;
@@ -102,5 +104,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} catch (error) {
 		throw await explainRefusal.call(this, error, identifier, itemIndex);
 	}
-	return documentOutput.call(this, itemIndex, document);
+	return documentsAnswer(document);
 }

@@ -7,6 +7,7 @@ import { choiceName, readExistingCheck, uploadUnlessExisting } from './upload/if
 import { ifAlreadyUploadedProperty, properties } from './upload/uploadProperties';
 import { alreadyUploaded, sendUpload, uploadAndWait } from './upload/send';
 import { readDestination, readUploadSettings } from './upload/values';
+import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
 import { invalid } from '../../../shared/readers';
 
 /**
@@ -23,7 +24,7 @@ export const description = properties;
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
-): Promise<IDataObject[] | Waiting<IDataObject[]>> {
+): Promise<ServiceAnswer | Waiting<ServiceAnswer>> {
 	const settings = readUploadSettings.call(this, itemIndex);
 	const { options } = settings;
 	const check = readExistingCheck(options, readDestination.call(this, itemIndex));
@@ -50,14 +51,14 @@ export async function execute(
 				return await uploadAndWait.call(this, itemIndex, body, settings);
 			},
 		);
-		return [output];
+		return output;
 	}
 	const uploads = await readUploads.call(this, itemIndex, options);
 	if (settings.wait && uploads.length === 1) {
 		// Once the file is sent, waiting for it to be parsed no longer holds back the next item.
 		const sending = sendUpload.call(this, itemIndex, uploads[0], settings);
 		await Promise.race([sending.sent, sending.document.catch(() => undefined)]);
-		return new Waiting(sending.document.then((document) => [document]));
+		return new Waiting(sending.document.then((document) => documentsAnswer([document])));
 	}
 	const documents: IDataObject[] = [];
 	for (const upload of uploads) {
@@ -68,5 +69,5 @@ export async function execute(
 			throw alreadyUploaded.call(this, error, uploads, documents, itemIndex);
 		}
 	}
-	return documents;
+	return documentsAnswer(documents);
 }

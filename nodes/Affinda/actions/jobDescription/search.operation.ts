@@ -1,8 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { componentsAsked, SCORE_COMPONENTS } from '../../search/criteria';
-import { jobDescriptionToolRow } from '../../search/compact';
-import { jobDescriptionResultRow } from '../../search/output';
+import {
+	jobDescriptionRow,
+	jobDescriptionToolRow,
+	type ServiceAnswer,
+} from '../../../shared/output/rows';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { indicesParameter } from '../common.descriptions';
 import { matchAgainstParameters, rankedSearchParameters, type RankedSearch } from '../matchAgainst';
@@ -13,8 +16,7 @@ const SEARCH: RankedSearch = {
 	// The specification's generation of the path; the credential's Search & Match API may make it /v3.
 	path: '/v2/job_description_search',
 	pageSize: PAGE_SIZE.jobDescriptionSearch,
-	simplified:
-		'Whether to return one flat row per job description (job title, organization, score, a score per criterion searched, identifier) instead of the raw data',
+	row: 'One flat row per job description: job title, organization, score, location, experience and matched skills, a score per criterion searched, identifier and PDF link',
 	ranked: 'job descriptions',
 };
 
@@ -42,11 +44,14 @@ export const description: INodeProperties[] = [
 
 export const toolDescription = `Finds open jobs for a candidate: ranks the parsed job descriptions in Affinda against what you search for (or, as the node is set up, against a resume), best match first. Returns {jobDescriptions, moreJobDescriptions}: up to limit job descriptions (10 unless you set limit), each with jobTitle, organization, score (0 to 1, higher is better), identifier (the job description's identifier, for the match detail tools) and a score from 0 to 1 for each criterion searched; moreJobDescriptions is how many further job descriptions matched. Arguments, each optional (leave empty what does not matter): jobTitles, job titles separated by commas; skills, skills separated by commas; locations, one city, region or country; totalYearsExperience, the candidate's years of work experience, a number; limit, from 1 to ${PAGE_SIZE.jobDescriptionSearch}. Use it to find jobs for a candidate; to find candidates for a job, use the resume search tool.`;
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | ServiceAnswer> {
 	return await rankedSearchItems.call(this, itemIndex, TOOL_ANSWER, (body, results) => {
 		// Matching a resume scores every criterion; custom criteria only those that were set.
 		const searched =
 			body.resume === undefined ? componentsAsked(SEARCH.body, body) : SCORE_COMPONENTS;
-		return results.map((result) => jobDescriptionResultRow(result, searched));
+		return results.map((result) => jobDescriptionRow(result, searched));
 	});
 }

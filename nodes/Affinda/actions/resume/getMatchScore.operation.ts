@@ -1,24 +1,21 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { matchScoreWeights, WEIGHT_RANGE } from '../../search/criteria';
-import { matchScoreRow } from '../../search/output';
+import { matchScoreWeights, SCORE_COMPONENTS, WEIGHT_RANGE } from '../../search/criteria';
 import { weightProperty } from '../../search/searchProperties';
 import { byDisplayName } from '../../helpers/order';
-import {
-	optionsCollection,
-	parsedDocumentLocator,
-	simplifyParameterFor,
-} from '../common.descriptions';
+import { optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';
-import { readFlag, readIdentifier, readNumber, readOptionalText } from '../../../shared/readers';
+import { outputParameter } from '../../../shared/output/outputProperties';
+import { matchScoreRow, ServiceAnswer } from '../../../shared/output/rows';
+import { readIdentifier, readNumber, readOptionalText } from '../../../shared/readers';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 
 /** The specification's generation of the path; the credential's Search & Match API may make it /v3. */
 const MATCH_PATH = '/v2/resume_search/match';
 
-const simplifyScoreParameter = simplifyParameterFor(
-	'Whether to return one flat row (the score and a score per criterion) instead of the raw answer',
-);
+const scoreOutputParameter = outputParameter(['row', 'raw'], {
+	row: 'One flat row: the resume, the job description, the score and a score per criterion',
+});
 
 /** One Weight per criterion, named on the wire in snake_case, as the pair score's query has it. */
 const weightsParameter: INodeProperties = {
@@ -75,7 +72,7 @@ export const description: INodeProperties[] = [
 	indexParameter,
 	searchExpressionParameter,
 	weightsParameter,
-	simplifyScoreParameter,
+	scoreOutputParameter,
 	optionsCollection(),
 ];
 
@@ -116,7 +113,7 @@ function readQuery(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	return qs;
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
 	const qs = readQuery.call(this, itemIndex);
 	const answer = await requestForItem.call(this, {
 		method: 'GET',
@@ -124,7 +121,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		qs,
 		itemIndex,
 	});
-	if (!readFlag(simplifyScoreParameter, this.getNodeParameter('simplify', itemIndex)))
-		return answer;
-	return { resume: qs.resume, jobDescription: qs.job_description, ...matchScoreRow(answer) };
+	const pair = { resume: qs.resume, jobDescription: qs.job_description };
+	return new ServiceAnswer(answer, () => matchScoreRow(pair, answer, SCORE_COMPONENTS));
 }

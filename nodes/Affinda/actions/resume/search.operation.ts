@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ADD_CANDIDATE_DETAILS, withCandidateDetails } from '../../search/candidateDetails';
-import { searchedResultRow, toolResultRow } from '../../search/compact';
 import { readConcurrency } from '../../helpers/operationOptions';
+import { candidateRow, candidateToolRow, type ServiceAnswer } from '../../../shared/output/rows';
 import { readFlag } from '../../../shared/readers';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { indicesParameter } from '../common.descriptions';
@@ -18,8 +18,7 @@ const SEARCH: RankedSearch = {
 	body: 'resumeSearch',
 	path: '/v2/resume_search',
 	pageSize: PAGE_SIZE.resumeSearch,
-	simplified:
-		'Whether to return one flat row per candidate (name, score, job title, location, experience and matched skills, a score per criterion, identifier) instead of the raw data',
+	row: 'One flat row per candidate: name, score, job title, location, experience and matched skills, a score per criterion searched, identifier and PDF link',
 	ranked: 'results',
 	options: [ADD_CANDIDATE_DETAILS],
 };
@@ -29,7 +28,7 @@ const TOOL_ANSWER: SearchToolAnswer = {
 	search: SEARCH,
 	rows: 'candidates',
 	more: 'moreCandidates',
-	row: toolResultRow,
+	row: candidateToolRow,
 };
 
 export const toolDescription = `Finds candidates: ranks the parsed resumes in Affinda against what you search for, best match first. Returns {candidates, moreCandidates}: up to limit candidates (10 unless you set limit), each with fullName (the name), score (0 to 1, higher is better), identifier (the resume's identifier, for the other Affinda tools) and a score from 0 to 1 for each criterion you searched; moreCandidates is how many further candidates matched. Arguments, each optional (leave empty what does not matter): jobTitles, job titles separated by commas; skills, skills separated by commas; locations, one city, region or country; yearsExperienceMin, the fewest years of work experience, a whole number; limit, from 1 to ${PAGE_SIZE.resumeSearch}. Use it to find or shortlist candidates; to explain how one candidate matches a job description, use the match detail tool.`;
@@ -52,12 +51,15 @@ export const description: INodeProperties[] = [
 	...rankedSearchParameters(SEARCH).flatMap(asToolLimits(TOOL_ANSWER)),
 ];
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+): Promise<IDataObject | ServiceAnswer> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const addDetails = readFlag(ADD_CANDIDATE_DETAILS, options.addCandidateDetails ?? false);
 	return await rankedSearchItems.call(this, itemIndex, TOOL_ANSWER, async (body, results) => {
 		const searched = criteriaSearched.call(this, itemIndex, SEARCH, body, results);
-		const rows = results.map((result) => searchedResultRow(result, searched));
+		const rows = results.map((result) => candidateRow(result, searched));
 		if (!addDetails) return rows;
 		return await withCandidateDetails.call(this, itemIndex, rows, readConcurrency.call(this));
 	});

@@ -1,10 +1,12 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { describeAnswer } from '../../../shared/listAnswers';
-import { invalid, readFlag, readNameList } from '../../../shared/readers';
+import { outputParameter } from '../../../shared/output/outputProperties';
+import { ServiceAnswer, suggestionsRow } from '../../../shared/output/rows';
+import { invalid, readNameList } from '../../../shared/readers';
 import { requestForItem } from '../../../shared/transport/itemRequest';
-import { optionsCollection, simplifyParameterFor } from '../common.descriptions';
+import { optionsCollection } from '../common.descriptions';
 import { filledByModel, fromAI } from '../tool';
 
 /**
@@ -22,9 +24,10 @@ const SUGGESTIONS = {
 } as const;
 type SuggestionKind = keyof typeof SUGGESTIONS;
 
-const simplifySuggestionsParameter = simplifyParameterFor(
-	'Whether to return one item holding the list of suggestions (ready to feed a search) instead of one item per suggestion',
-);
+const suggestionsOutputParameter = outputParameter(['row', 'raw'], {
+	row: 'One item holding the list of suggestions, ready to feed a search',
+	raw: "Affinda's answer: one item per suggestion",
+});
 
 const skillsParameter: INodeProperties = {
 	displayName: 'Skills',
@@ -73,17 +76,14 @@ export const description: INodeProperties[] = [
 		jobTitlesParameter,
 		fromAI('jobTitles', 'Job titles to find related ones for, separated by commas'),
 	),
-	simplifySuggestionsParameter,
+	suggestionsOutputParameter,
 	optionsCollection(),
 ];
 
 export const toolDescription =
 	"Suggests skills or job titles related to the ones given, from Affinda's vocabulary of occupations (which of the two, the node's settings say). Returns the suggestions, ready to pass to the search tools. Arguments: skills or jobTitles, the ones to find related ones for, separated by commas. Use it to widen a search that found too few candidates; it searches no resumes itself.";
 
-export async function execute(
-	this: IExecuteFunctions,
-	itemIndex: number,
-): Promise<IDataObject | IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
 	const kind = this.getNodeParameter('suggest', itemIndex) as SuggestionKind;
 	const { label, query, path } = SUGGESTIONS[kind];
 	const parameter = { displayName: label, name: kind };
@@ -105,8 +105,8 @@ export async function execute(
 		);
 	}
 	const suggestions = (answer as unknown[]).map(String);
-	if (readFlag(simplifySuggestionsParameter, this.getNodeParameter('simplify', itemIndex))) {
-		return { [kind]: given, suggestions };
-	}
-	return suggestions.map((suggestion) => ({ suggestion }));
+	return new ServiceAnswer(
+		suggestions.map((suggestion) => ({ suggestion })),
+		() => suggestionsRow(kind, given, suggestions),
+	);
 }

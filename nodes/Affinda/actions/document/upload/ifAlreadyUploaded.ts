@@ -2,6 +2,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { withItem } from '../../../../shared/errors';
+import { documentsAnswer, type ServiceAnswer } from '../../../../shared/output/rows';
 import { invalid, readOptionalText } from '../../../../shared/readers';
 import { type RequestAdvice } from '../../../../shared/transport/types';
 import { metaOf, newestWithCustomIdentifier } from '../document';
@@ -127,7 +128,7 @@ export async function uploadUnlessExisting(
 	settings: UploadSettings,
 	readFile: () => Promise<Upload>,
 	upload: (file: Upload) => Promise<IDataObject>,
-): Promise<IDataObject> {
+): Promise<ServiceAnswer> {
 	let outcomes = outcomesByRun.get(this);
 	if (!outcomes) outcomesByRun.set(this, (outcomes = new Map()));
 	const key = JSON.stringify([check.destination, check.customIdentifier]);
@@ -158,5 +159,5 @@ export async function uploadUnlessExisting(
 		});
 	}
 	assertParsed.call(this, document, itemIndex);
-	return { ...settings.output.shape(document), reused: outcome.reused };
+	return documentsAnswer(document, { reused: outcome.reused });
 }

@@ -34,7 +34,7 @@ async function uploadOne(
 ): Promise<IDataObject> {
 	const document = await uploadAndWait.call(this, itemIndex, body, settings);
 	assertParsed.call(this, document, itemIndex);
-	return settings.output.shape(document);
+	return document;
 }
 
 /** The upload, and with Wait for Parsing the parsed (or failed) document, as the service sent it. */

@@ -9,7 +9,6 @@ import {
 	workspaceParameter,
 	WORKSPACE_SETTING,
 } from './uploadProperties';
-import { readDocumentOutput, type DocumentOutput } from '../document';
 import {
 	boundsOf,
 	invalid,
@@ -30,8 +29,6 @@ export interface UploadSettings {
 	timeoutSeconds: number;
 	requestTimeoutMs: number;
 	options: IDataObject;
-	/** What Output makes of the parsed document. */
-	output: DocumentOutput;
 }
 
 export function readUploadSettings(this: IExecuteFunctions, itemIndex: number): UploadSettings {
@@ -55,8 +52,7 @@ export function readUploadSettings(this: IExecuteFunctions, itemIndex: number): 
 			)
 		: 0;
 	const requestTimeoutMs = readRequestTimeoutMs.call(this, itemIndex);
-	const output = readDocumentOutput.call(this, itemIndex);
-	return { wait, timeoutSeconds, requestTimeoutMs, options, output };
+	return { wait, timeoutSeconds, requestTimeoutMs, options };
 }
 
 /** Where the document goes, as the look-up filters by it. */
