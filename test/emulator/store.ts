@@ -348,6 +348,26 @@ export class Store {
 		return this.collections.find((c) => c.identifier === identifier);
 	}
 
+	createWorkspace(name: string, documentTypes: string[]): WorkspaceRecord {
+		const workspace = { identifier: this.identifiers.next('workspaces'), name, documentTypes };
+		this.workspaces.push(workspace);
+		return workspace;
+	}
+
+	/** A deleted workspace takes its documents, tags and collections with it. */
+	deleteWorkspace(workspace: WorkspaceRecord): void {
+		for (const doc of this.allDocuments().filter((d) => d.workspace === workspace))
+			this.deleteDocument(doc);
+		for (const tag of this.tags.all().filter((t) => t.workspace === workspace.identifier))
+			this.tags.delete(tag.id);
+		this.collections.splice(
+			0,
+			this.collections.length,
+			...this.collections.filter((c) => c.workspace !== workspace),
+		);
+		this.workspaces.splice(this.workspaces.indexOf(workspace), 1);
+	}
+
 	// ---- documents
 
 	newDocumentIdentifier(): string {

@@ -7,7 +7,7 @@ import { OCCUPATION_TREE } from '../data/occupations';
 import { fieldError, notFound, pageOf, queryValue, readPaging, validationError } from '../http';
 import type { Router, RequestContext, Reply } from '../router';
 import { indexDocTypeOf, type IndexDocType } from '../store';
-import { objectOf, str, validate } from '../validation';
+import { arrayOf, bool, objectOf, str, validate } from '../validation';
 import {
 	collectionView,
 	documentTypeView,
@@ -36,6 +36,46 @@ function listWorkspaces(app: App) {
 			(w) => !name || w.name.toLowerCase().includes(name),
 		);
 		return { status: 200, body: workspaces.map((w) => workspaceView(app.store, w)) };
+	};
+}
+
+const WORKSPACE_CREATE = objectOf(
+	{
+		organization: str({ notBlank: true }),
+		name: str({ notBlank: true }),
+		visibility: str({ enum: ['organization', 'private'] }),
+		rejectInvalidDocuments: bool,
+		rejectDuplicates: { ...bool, nullable: true },
+		documentTypes: arrayOf(str()),
+	},
+	{ required: ['organization', 'name'] },
+);
+
+function createWorkspace(app: App) {
+	return (ctx: RequestContext): Reply => {
+		const body = ctx.json();
+		const errors = validate(body, WORKSPACE_CREATE);
+		if (errors.length > 0) throw validationError(errors);
+		const {
+			organization,
+			name,
+			documentTypes = [],
+		} = body as {
+			organization: string;
+			name: string;
+			documentTypes?: string[];
+		};
+		requireKnownOrganization(app, 'organization', organization);
+		documentTypes.forEach((identifier, i) => {
+			if (!app.store.documentType(identifier))
+				throw fieldError(
+					`documentTypes.${i}`,
+					'does_not_exist',
+					`Object with identifier=${identifier} does not exist.`,
+				);
+		});
+		const workspace = app.store.createWorkspace(name, documentTypes);
+		return { status: 201, body: workspaceView(app.store, workspace) };
 	};
 }
 
@@ -142,10 +182,17 @@ export function registerCatalogRoutes(router: Router, app: App): void {
 		return { status: 200, body: organizationView(store) };
 	});
 	router.add('GET', '/v3/workspaces', listWorkspaces(app));
+	router.add('POST', '/v3/workspaces', createWorkspace(app));
 	router.add('GET', '/v3/workspaces/{identifier}', (ctx) => {
 		const workspace = store.workspace(ctx.params.identifier);
 		if (!workspace) throw notFound();
 		return { status: 200, body: workspaceView(store, workspace) };
+	});
+	router.add('DELETE', '/v3/workspaces/{identifier}', (ctx) => {
+		const workspace = store.workspace(ctx.params.identifier);
+		if (!workspace) throw notFound();
+		store.deleteWorkspace(workspace);
+		return { status: 204 };
 	});
 	router.add('GET', '/v3/document_types', listDocumentTypes(app));
 	router.add('GET', '/v3/document_types/{identifier}', (ctx) => {
