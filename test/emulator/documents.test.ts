@@ -513,6 +513,8 @@ describe('update_data', () => {
 			isAvailable: false,
 			workExperience: [{ occupation: { managementLevel: 'Upper' } }],
 		});
+		// Searches see the change once the index takes it in (pool.test.ts: before that, not).
+		await api.post(`/v3/index/all-resumes/documents/${identifier}/re_index`);
 		const found = await api.post('/v2/resume_search', {
 			indices: ['all-resumes'],
 			skills: [{ name: 'quantum knitting', required: true }],
@@ -682,11 +684,12 @@ describe('annotations', () => {
 		expect((await api.patch('/v3/annotations/abc', { raw: 'x' })).status).toBe(404);
 	});
 
-	it('edits a resume through its annotations, which the search then reflects', async () => {
+	it('edits a resume through its annotations, which the search reflects once re-indexed', async () => {
 		const { identifier } = emulator.fixtures.resumes[3];
 		const annotations = (await api.get(`/v3/annotations?document=${identifier}`)).body.results;
 		const skill = annotations.find((a: Json) => a.contentType === 'skill');
 		await api.patch(`/v3/annotations/${skill.id}`, { parsed: 'Competitive Origami' });
+		await api.post(`/v3/index/all-resumes/documents/${identifier}/re_index`);
 		const found = await api.post('/v2/resume_search', {
 			indices: ['all-resumes'],
 			skills: [{ name: 'Competitive Origami', required: true }],

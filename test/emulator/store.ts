@@ -64,6 +64,26 @@ export interface IndexRecord {
 	/** Member identifiers in the order they were added (the order ties are ranked in). */
 	documents: string[];
 	members: Set<string>;
+	/**
+	 * What the index's searches see of a member whose data changed since it was added or last
+	 * re-indexed: its data (and resume profile) as they were then. A member without one is seen as
+	 * it is now. Taken when the data first changes, so unchanged members cost nothing.
+	 */
+	snapshots: Map<string, Snapshot>;
+}
+
+/** A document's data as an index last took it in. */
+export interface Snapshot {
+	data: DocumentData | null;
+	profile: ResumeProfile | null;
+}
+
+/** A member of an index as its searches see it. */
+export interface IndexedDocument {
+	doc: StoredDocument;
+	data: DocumentData | null;
+	/** The resume's search profile, from that data. */
+	profile(): ResumeProfile;
 }
 
 export interface StoredDocument {
@@ -203,6 +223,8 @@ export class Store {
 	private documentOrder: StoredDocument[] = [];
 	private readonly annotations = new Map<number, AnnotationRecord>();
 	private nextAnnotationId = 1;
+	/** Each document's validation result ids, by rule: a result keeps its id as it changes. */
+	private readonly validationResultIds = new Map<string, number>();
 	private readonly identifiers: IdentifierSource;
 
 	constructor(readonly options: StoreOptions) {
@@ -440,6 +462,7 @@ export class Store {
 
 	/** Replaces a document's data (update_data); its annotations are extracted afresh. */
 	replaceData(doc: StoredDocument, data: DocumentData): void {
+		this.keepIndexedSnapshots(doc);
 		doc.data = data;
 		doc.profile = null;
 		for (const id of doc.annotationIds ?? []) this.annotations.delete(id);
@@ -505,6 +528,7 @@ export class Store {
 			if (edit.raw === undefined) record.raw = rawOf(record.parsed);
 			const doc = this.documents.get(record.document);
 			if (doc?.data) {
+				this.keepIndexedSnapshots(doc);
 				writePath(doc.data as Record<string, unknown>, record.path, record.parsed);
 				doc.profile = null;
 			}
@@ -518,10 +542,27 @@ export class Store {
 		if (edit.parent !== undefined) record.parent = edit.parent;
 	}
 
+	/** The id of a document's result of a validation rule, the same every time it is asked. */
+	validationResultId(doc: StoredDocument, rule: string): number {
+		const key = `${doc.identifier}\u0000${rule}`;
+		let id = this.validationResultIds.get(key);
+		if (id === undefined) {
+			id = this.validationResultIds.size + 1;
+			this.validationResultIds.set(key, id);
+		}
+		return id;
+	}
+
 	// ---- indices
 
 	createIndex(name: string, docType: IndexDocType): IndexRecord {
-		const index: IndexRecord = { name, docType, documents: [], members: new Set() };
+		const index: IndexRecord = {
+			name,
+			docType,
+			documents: [],
+			members: new Set(),
+			snapshots: new Map(),
+		};
 		this.indices.set(name, index);
 		return index;
 	}
@@ -538,10 +579,33 @@ export class Store {
 		if (index.members.has(doc.identifier)) return false;
 		index.members.add(doc.identifier);
 		index.documents.push(doc.identifier);
+		index.snapshots.delete(doc.identifier);
 		return true;
 	}
 
+	/**
+	 * Takes a member's current data into the index again (re_index): its searches see the document
+	 * as it is now. False when the index does not hold it.
+	 */
+	reIndex(index: IndexRecord, identifier: string): boolean {
+		if (!index.members.has(identifier)) return false;
+		index.snapshots.delete(identifier);
+		return true;
+	}
+
+	/** Before a document's data changes: each index holding it keeps seeing it as it was. */
+	private keepIndexedSnapshots(doc: StoredDocument): void {
+		for (const index of this.indices.values()) {
+			if (!index.members.has(doc.identifier) || index.snapshots.has(doc.identifier)) continue;
+			index.snapshots.set(doc.identifier, {
+				data: doc.data === null ? null : structuredClone(doc.data),
+				profile: doc.profile,
+			});
+		}
+	}
+
 	removeFromIndex(index: IndexRecord, identifier: string): boolean {
+		index.snapshots.delete(identifier);
 		if (!index.members.delete(identifier)) return false;
 		index.documents = index.documents.filter((id) => id !== identifier);
 		return true;
@@ -549,19 +613,42 @@ export class Store {
 
 	/** Documents of the given indices, each once, in index order. */
 	indexedDocuments(indexNames: readonly string[]): StoredDocument[] {
-		const out: StoredDocument[] = [];
+		return this.indexed(indexNames).map(({ doc }) => doc);
+	}
+
+	/**
+	 * Documents of the given indices, each once, in index order, as the first index holding each
+	 * took it in (the data it had when added or last re-indexed).
+	 */
+	indexed(indexNames: readonly string[]): IndexedDocument[] {
+		const out: IndexedDocument[] = [];
 		// One index (the usual search) has no duplicates to skip.
 		const seen = indexNames.length > 1 ? new Set<string>() : undefined;
 		for (const name of indexNames) {
-			for (const id of this.indices.get(name)?.documents ?? []) {
+			const index = this.indices.get(name);
+			for (const id of index?.documents ?? []) {
 				if (seen) {
 					if (seen.has(id)) continue;
 					seen.add(id);
 				}
 				const doc = this.documents.get(id);
-				if (doc) out.push(doc);
+				if (doc && index) out.push(this.asIndexed(doc, index.snapshots));
 			}
 		}
 		return out;
+	}
+
+	private asIndexed(doc: StoredDocument, snapshots: Map<string, Snapshot>): IndexedDocument {
+		const snapshot = snapshots.get(doc.identifier);
+		if (!snapshot) return { doc, data: doc.data, profile: () => this.profileOf(doc) };
+		return {
+			doc,
+			data: snapshot.data,
+			profile: () =>
+				(snapshot.profile ??= buildResumeProfile(
+					snapshot.data as ResumeData,
+					this.options.referenceMonth,
+				)),
+		};
 	}
 }

@@ -1,11 +1,25 @@
-// Annotations: list a document's, read one, PATCH one, batch_update many (all or nothing).
+// Annotations: list a document's, read one, PATCH one, batch_update many (all or nothing); and the
+// document's validation results, which follow its annotations.
 
 import { parsedErrors, type AnnotationRecord } from '../annotations';
 import type { App } from '../app';
-import { notFound, queryValue, validationError, fieldError, type ErrorItem } from '../http';
+import {
+	fieldError,
+	notFound,
+	pageOf,
+	queryValue,
+	readPaging,
+	validationError,
+	type ErrorItem,
+} from '../http';
 import type { Router, RequestContext, Reply } from '../router';
 import { arrayOf, bool, objectOf, str, validate, type Schema } from '../validation';
+import type { StoredDocument } from '../store';
+import { validationResultsOf } from '../validation-results';
 import { annotationView } from '../views';
+
+/** The largest page of annotations or validation results the emulator serves. */
+const ANNOTATIONS_MAX_LIMIT = 100;
 
 const rectangle: Schema = objectOf(
 	{
@@ -76,19 +90,38 @@ function annotationFromPath(app: App, ctx: RequestContext): AnnotationRecord {
 	return record;
 }
 
+/** The document a list names in its required `document` query parameter (400 when unknown). */
+export function documentOfQuery(app: App, ctx: RequestContext): StoredDocument {
+	const identifier = queryValue(ctx.query, 'document');
+	if (!identifier) throw fieldError('document', 'required', 'This field is required.');
+	const doc = app.store.document(identifier);
+	if (!doc)
+		throw fieldError(
+			'document',
+			'invalid_choice',
+			'Select a valid choice. That choice is not one of the available choices.',
+		);
+	return doc;
+}
+
+/** A page of the document's annotations (OAS3: PaginatedResponse of Annotation). */
 function listAnnotations(app: App) {
 	return (ctx: RequestContext): Reply => {
-		const identifier = queryValue(ctx.query, 'document');
-		if (!identifier) throw fieldError('document', 'required', 'This field is required.');
-		const doc = app.store.document(identifier);
-		if (!doc)
-			throw fieldError(
-				'document',
-				'invalid_choice',
-				'Select a valid choice. That choice is not one of the available choices.',
-			);
-		const results = app.store.isReady(doc) ? app.store.annotationsOf(doc).map(annotationView) : [];
-		return { status: 200, body: { count: results.length, next: null, previous: null, results } };
+		const doc = documentOfQuery(app, ctx);
+		const page = readPaging(ctx.query, ANNOTATIONS_MAX_LIMIT);
+		const all = app.store.isReady(doc) ? app.store.annotationsOf(doc) : [];
+		const listed = pageOf(all, page, (limit, offset) => ctx.pageUrl(limit, offset));
+		return { status: 200, body: { ...listed, results: listed.results.map(annotationView) } };
+	};
+}
+
+/** The document's validation results: a plain array, cut by `limit` and `offset` (OAS3). */
+function listValidationResults(app: App) {
+	return (ctx: RequestContext): Reply => {
+		const doc = documentOfQuery(app, ctx);
+		const { limit, offset } = readPaging(ctx.query, ANNOTATIONS_MAX_LIMIT);
+		const results = validationResultsOf(app.store, doc);
+		return { status: 200, body: results.slice(offset, offset + limit) };
 	};
 }
 
@@ -130,6 +163,7 @@ function batchUpdateAnnotations(app: App) {
 
 export function registerAnnotationRoutes(router: Router, app: App): void {
 	router.add('GET', '/v3/annotations', listAnnotations(app));
+	router.add('GET', '/v3/validation_results', listValidationResults(app));
 	router.add('GET', '/v3/annotations/{id}', (ctx) => ({
 		status: 200,
 		body: annotationView(annotationFromPath(app, ctx)),

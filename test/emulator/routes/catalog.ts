@@ -249,9 +249,12 @@ export function registerCatalogRoutes(router: Router, app: App): void {
 			throw notFound();
 		return { status: 204 };
 	});
-	// Search reads documents' current data, so re-indexing has nothing left to refresh.
+	// An index's searches see a member as it was when added or last re-indexed (store.ts): this
+	// takes its current data in. 200 with no body (OAS3 declares no content); 404 for an unknown
+	// index or a document the index does not hold.
 	router.add('POST', '/v3/index/{name}/documents/{identifier}/re_index', (ctx) => {
-		if (!store.requireIndex(ctx.params.name).members.has(ctx.params.identifier)) throw notFound();
-		return { status: 200, body: {} };
+		if (!store.reIndex(store.requireIndex(ctx.params.name), ctx.params.identifier))
+			throw notFound();
+		return { status: 200 };
 	});
 }

@@ -49,15 +49,20 @@ function jobDescriptionSearch(app: App, version: ApiVersion) {
 			? criteriaFromResume(store.profileOf(resume), (resume.data as ResumeData).location, true)
 			: {};
 		const criteria = criteriaOf(asJobProfileCriteria(withDerived(derived, body)));
+		// Each as its index took it in, as resume search reads resumes.
 		const jobs = store
-			.indexedDocuments(body.indices)
-			.filter((doc) => doc.data && store.isReady(doc) && !doc.failed)
-			.map((doc) => ({ doc, profile: jobDescriptionProfile(doc.data as JobDescriptionFields) }));
+			.indexed(body.indices)
+			.filter(({ doc, data }) => data && store.isReady(doc) && !doc.failed)
+			.map(({ doc, data }) => ({
+				doc,
+				data: data as JobDescriptionFields,
+				profile: jobDescriptionProfile(data as JobDescriptionFields),
+			}));
 		return {
 			// Both versions answer 201 (OAS3; Affinda's v2-era clients expect 201 too).
 			status: 201,
-			body: rankedPage(ctx, page, body, rank(jobs, criteria), criteria, ({ doc }) => ({
-				organizationName: (doc.data as JobDescriptionFields).organizationName,
+			body: rankedPage(ctx, page, body, rank(jobs, criteria), criteria, ({ data }) => ({
+				organizationName: data.organizationName,
 			})),
 		};
 	};

@@ -165,10 +165,11 @@ function resumeSearch(app: App, version: ApiVersion, status: number) {
 		const { body, page } = readSearchBody(ctx, 'resumeSearch', version, 50);
 		const { jobDescription, resume } = checkReferences(app, body, 'resumes');
 		const criteria = criteriaOf(resumeSearchCriteria(app, body, jobDescription, resume));
+		// Each as its index took it in: a change since is not seen until the document is re-indexed.
 		const candidates = store
-			.indexedDocuments(body.indices)
-			.filter((doc) => doc !== resume)
-			.map((doc) => ({ doc, profile: store.profileOf(doc) }));
+			.indexed(body.indices)
+			.filter(({ doc }) => doc !== resume)
+			.map(({ doc, profile }) => ({ doc, profile: profile() }));
 		return {
 			status,
 			body: rankedPage(ctx, page, body, rank(candidates, criteria), criteria, ({ profile }) => ({
