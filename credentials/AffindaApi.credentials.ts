@@ -7,17 +7,11 @@ import type {
 } from 'n8n-workflow';
 
 /**
- * How a request is authenticated and where it goes, written once: the node's transport builds
- * its requests with these, and the credential's own `authenticate` and test request below are
- * made from them.
+ * Where a region's requests go, written once: the node's transport and the credential's test
+ * request below are made from it. How a request is authenticated is said once, by `authenticate`
+ * below: the node sends through n8n's `httpRequestWithAuthentication`, which applies it.
  */
-const AUTHORIZATION_SCHEME = 'Bearer';
 const REGION_HOST = { before: 'https://', after: '.affinda.com' };
-
-/** The Authorization header for an API key. */
-export function authorizationFor(apiKey: string): string {
-	return `${AUTHORIZATION_SCHEME} ${apiKey}`;
-}
 
 /** The base URL of a region (`api`, `api.us1`, `api.eu1`); `custom` has its own Base URL. */
 export function regionBaseUrl(region: string): string {
@@ -111,7 +105,7 @@ export class AffindaApi implements ICredentialType {
 		type: 'generic',
 		properties: {
 			headers: {
-				Authorization: `=${AUTHORIZATION_SCHEME} {{$credentials.apiKey}}`,
+				Authorization: '=Bearer {{$credentials.apiKey}}',
 			},
 		},
 	};

@@ -1,8 +1,8 @@
 import type { IDataObject, IHttpRequestOptions, ILoadOptionsFunctions } from 'n8n-workflow';
 
 /**
- * n8n's HTTP helper, as the node calls it (full responses, status not thrown, the Authorization
- * header set by the node from the credential).
+ * n8n's HTTP helper, as the node calls it (full responses, status not thrown; the Authorization
+ * header added as n8n's authenticating helper adds it from the credential).
  */
 export type HttpHelper = (options: IHttpRequestOptions) => Promise<unknown>;
 
@@ -16,7 +16,22 @@ export function loadOptionsContextWith(
 		getNode: () => ({ name: 'Affinda', type: 'n8n-nodes-affinda.affinda', typeVersion: 1 }),
 		getCredentials: async () => ({ apiKey: 'test-key', region: 'custom', baseUrl }),
 		getCurrentNodeParameter: (name: string) => parameters[name],
-		helpers: { httpRequest: http },
+		helpers: {
+			httpRequest: http,
+			// As n8n's helper applies the credential's `authenticate`: Bearer and the key.
+			httpRequestWithAuthentication: async (
+				_type: string,
+				options: IHttpRequestOptions,
+				extra?: { credentialsDecrypted?: { data?: IDataObject } },
+			) =>
+				await http({
+					...options,
+					headers: {
+						...options.headers,
+						Authorization: `Bearer ${String(extra?.credentialsDecrypted?.data?.apiKey)}`,
+					},
+				}),
+		},
 	} as unknown as ILoadOptionsFunctions;
 }
 

@@ -1,6 +1,7 @@
 // The README's JSON blocks, found by reading README.md, and what kind of snippet each is: node
 // parameters, a workflow, an Affinda Trigger item. test/unit/readme-snippets.test.ts holds each
-// to the nodes' descriptions; test/workflow/readme-snippets.test.ts runs the node parameters.
+// to the nodes' descriptions; test/workflow/readme-snippets.test.ts runs the node parameters
+// against the emulator.
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,14 +1,15 @@
-import type { INode } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, ICredentialsDecrypted, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { authorizationFor, regionBaseUrl } from '../../../credentials/AffindaApi.credentials';
+import { regionBaseUrl } from '../../../credentials/AffindaApi.credentials';
 import { Throttle } from './throttle';
 import type { AffindaContext, AffindaRequest } from './types';
 
 /**
  * The credential, read once per n8n context: where requests go (region or custom base URL), the
- * Authorization header, the key to keep out of every message, which Search & Match API version
- * to use, and the pace the context's requests share.
+ * credential itself for n8n's helper to authenticate each request with, the key to keep out of
+ * every message, which Search & Match API version to use, and the pace the context's requests
+ * share.
  */
 
 export const CREDENTIAL_TYPE = 'affindaApi';
@@ -21,17 +22,21 @@ interface AffindaCredentials {
 }
 
 /**
- * Where requests go, how they are authenticated, and the key to keep out of every message: read
+ * Where requests go, what authenticates them, and the key to keep out of every message: read
  * from the credential once per execution, so that items do not each load and decrypt it.
  */
 export interface Connection {
 	baseUrl: string;
+	/** Where requests go and redirects are followed: the credential's origin, or a link's. */
 	origin: string;
 	secret?: string;
 	/** Search & Match paths: the specification's `/v2` (default) or the service's current `/v3`. */
 	searchApiVersion: 'v2' | 'v3';
-	/** The Authorization header, as the credential's `authenticate` declares it: Bearer and the key. */
-	authorization: string;
+	/**
+	 * The credential as read, handed to n8n's `httpRequestWithAuthentication`, whose `authenticate`
+	 * (the credential's own) applies the key. Absent for a link on another host: sent without it.
+	 */
+	credential?: ICredentialsDecrypted;
 	/** The pace the execution's requests share. */
 	throttle: Throttle;
 }
@@ -138,14 +143,21 @@ export function disconnect(this: AffindaContext): void {
 
 async function readConnection(this: AffindaContext): Promise<Connection> {
 	const credentials = await this.getCredentials<AffindaCredentials>(CREDENTIAL_TYPE);
-	const baseUrl = baseUrlFromCredentials(credentials, this.getNode());
+	const node = this.getNode();
+	const baseUrl = baseUrlFromCredentials(credentials, node);
 	const secret = typeof credentials.apiKey === 'string' ? credentials.apiKey : undefined;
+	const chosen = node.credentials?.[CREDENTIAL_TYPE];
 	return {
 		baseUrl,
 		origin: new URL(baseUrl).origin,
 		secret: secret || undefined,
 		searchApiVersion: credentials.searchApiVersion === 'v3' ? 'v3' : 'v2',
-		authorization: authorizationFor(secret ?? ''),
+		credential: {
+			id: chosen?.id ?? '',
+			name: chosen?.name ?? CREDENTIAL_TYPE,
+			type: CREDENTIAL_TYPE,
+			data: credentials as ICredentialDataDecryptedObject,
+		},
 		throttle: new Throttle(),
 	};
 }

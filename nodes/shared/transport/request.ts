@@ -2,7 +2,7 @@ import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { AnswerTooLarge, readAnswer } from './answer';
-import { connect, withSearchApiVersion, type Connection } from './connection';
+import { connect, CREDENTIAL_TYPE, withSearchApiVersion, type Connection } from './connection';
 import {
 	CHECK_BEFORE_REPEATING,
 	describeConnectionFailure,
@@ -69,7 +69,8 @@ export async function affindaApiFileRequest(
 	const url = asked.url ?? `${connection.baseUrl}${asked.path}`;
 	const { origin, host } = new URL(url);
 	const elsewhere = origin !== connection.origin;
-	const via: Connection = elsewhere ? { ...connection, origin, authorization: '' } : connection;
+	// A link elsewhere goes out without the credential (so without the key), through n8n's plain helper.
+	const via: Connection = elsewhere ? { ...connection, origin, credential: undefined } : connection;
 	const response = (await sendRequest.call(this, via, url, {
 		request: { ...asked, file: true },
 		fileLinkHost: elsewhere ? host : undefined,
@@ -233,12 +234,12 @@ async function sendFollowingRedirects(
 			url: current,
 			qs,
 			body: request.body,
-			// A link on another host gets no key (affindaApiFileRequest).
-			headers: connection.authorization
-				? { ...request.headers, Authorization: connection.authorization }
-				: { ...request.headers },
+			headers: { ...request.headers },
 			json: !request.file,
 			abortSignal: signal,
+			// A backstop only: n8n replaces `abortSignal` with the execution's own in a node run, so
+			// the socket of a request given up at `signal` is closed by this.
+			timeout: timeoutMs + SOCKET_BACKSTOP_MS,
 			// The status, headers (Retry-After, Location) and body are read here, not by n8n.
 			encoding: 'stream',
 			returnFullResponse: true,
@@ -248,7 +249,7 @@ async function sendFollowingRedirects(
 		};
 		let response: IN8nHttpFullResponse;
 		try {
-			response = (await this.helpers.httpRequest(options)) as IN8nHttpFullResponse;
+			response = await untilAborted(send.call(this, connection, options), signal);
 			response.body = (await readAnswer(response.body, signal, {
 				bytes: request.file === true,
 			})) as IN8nHttpFullResponse['body'];
@@ -283,6 +284,57 @@ async function sendFollowingRedirects(
 		current = target.href;
 		qs = undefined; // the Location carries its own query
 	}
+}
+
+/** How long after a request's timeout n8n's HTTP client closes its socket itself. */
+const SOCKET_BACKSTOP_MS = 1000;
+
+/**
+ * Through n8n's helpers: to the credential's host with n8n's `httpRequestWithAuthentication`,
+ * which applies the credential's `authenticate` (the only place the key is written); to a link
+ * on another host with the plain `httpRequest`, without it.
+ */
+async function send(
+	this: AffindaContext,
+	connection: Connection,
+	options: IHttpRequestOptions,
+): Promise<IN8nHttpFullResponse> {
+	const response = connection.credential
+		? await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options, {
+				// Read once per execution (connection.ts), not again for every request.
+				credentialsDecrypted: connection.credential,
+			})
+		: await this.helpers.httpRequest(options);
+	return response as IN8nHttpFullResponse;
+}
+
+/**
+ * The answer, or a rejection the moment `signal` aborts (the request's deadline, or the
+ * execution's cancellation): n8n does not pass our signal on in every context. An answer that
+ * comes after that has its body closed unread.
+ */
+async function untilAborted(
+	answering: Promise<IN8nHttpFullResponse>,
+	signal: AbortSignal,
+): Promise<IN8nHttpFullResponse> {
+	let stop = () => {};
+	const aborted = new Promise<never>((_, reject) => {
+		stop = () => reject(new Error('aborted'));
+		if (signal.aborted) stop();
+		else signal.addEventListener('abort', stop, { once: true });
+	});
+	const first = Promise.race([answering, aborted]);
+	first.catch(() => answering.then(closeBody, () => undefined));
+	try {
+		return await first;
+	} finally {
+		signal.removeEventListener('abort', stop);
+	}
+}
+
+function closeBody(response: IN8nHttpFullResponse): void {
+	const body = response.body as { destroy?: () => void } | undefined;
+	if (typeof body?.destroy === 'function') body.destroy();
 }
 
 /** A file request's error answer, its bytes read as the JSON or text they are. */
