@@ -12,13 +12,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 
 import type {
+	IAuthenticateGeneric,
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { authorizationFor, regionBaseUrl } from '../../credentials/AffindaApi.credentials';
+import { AffindaApi, regionBaseUrl } from '../../credentials/AffindaApi.credentials';
 import { AFFINDA_NODE_NAME, affindaWorkflow } from '../helpers/in-process-workflow';
 import { AFFINDA_NODE_TYPE, loadPackage, runWorkflow } from '../helpers/n8n-in-process';
 import { PROJECT_ROOT } from '../helpers/project-root';
@@ -27,6 +28,15 @@ import { Redactor } from './redact';
 export const DEFAULT_CV = join(PROJECT_ROOT, 'test/fixtures/resumes/marcus-webb.pdf');
 export const DEFAULT_RECORD_DIR = join(PROJECT_ROOT, 'test/live/records');
 const REGIONS = ['api', 'api.us1', 'api.eu1'];
+
+/** The Authorization header as the credential's `authenticate` declares it (the node's is n8n's). */
+function authorizationFor(apiKey: string): string {
+	const { headers } = (new AffindaApi().authenticate as IAuthenticateGeneric).properties;
+	return String(headers?.Authorization)
+		.replace(/^=/, '')
+		.replace(/\{\{\s*\$credentials\.apiKey\s*\}\}/, apiKey);
+}
+
 const MIME_TYPES: Record<string, string> = {
 	'.pdf': 'application/pdf',
 	'.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
