@@ -90,6 +90,7 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 		async (itemIndex) => await itemOutput.call(this, operation, itemIndex),
 		!goOnAfterFailure,
 	);
+	if (operation.afterRun) await operation.afterRun.call(this, settled);
 
 	// In input order, whatever order the answers came in.
 	const output: INodeExecutionData[] = [];

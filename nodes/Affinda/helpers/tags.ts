@@ -1,15 +1,12 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
 
-import { withItem } from '../../shared/errors';
-import { describeAnswer } from '../../shared/listAnswers';
 import { readIdentifier, readWholeNumber, type Parameter } from '../../shared/readers';
 import { TAGS_PATH } from '../../shared/service';
 import { readRequestTimeoutMs, requestForItem } from '../../shared/transport/itemRequest';
 import { PAGE_SIZE } from '../../shared/transport/pager';
-import { affindaApiRequest } from '../../shared/transport/request';
 import { type AffindaContext } from '../../shared/transport/types';
 import { settle } from './itemErrors';
+import { readCutList, type CutList } from './paging';
 
 /** A tag as Affinda shows it: it belongs to one workspace. */
 export interface Tag extends IDataObject {
@@ -28,47 +25,21 @@ function isTag(value: unknown): value is Tag {
 	);
 }
 
-/**
- * Tags matching `qs`, at most `max`. The service answers a plain list that `limit` and `offset`
- * cut (not a page with a `next` link), so a short list is the last; a list with nothing new
- * (a service that ignores `offset`) ends the reading too.
- */
+/** Tags matching `qs`, at most `max` (a plain list that `limit` and `offset` cut). */
 export async function readTags(
 	this: AffindaContext,
 	qs: IDataObject,
-	{
-		max = Infinity,
-		itemIndex,
-		timeoutMs,
-	}: { max?: number; itemIndex?: number; timeoutMs?: number } = {},
+	options: { max?: number; itemIndex?: number; timeoutMs?: number } = {},
 ): Promise<Tag[]> {
-	const tags: Tag[] = [];
-	const seen = new Set<number>();
-	while (tags.length < max) {
-		const limit = Math.min(PAGE_SIZE.tags, max - tags.length);
-		const answer: unknown = await affindaApiRequest.call(this, {
-			method: 'GET',
-			path: TAGS_PATH,
-			qs: { ...qs, limit, offset: tags.length },
-			itemIndex,
-			timeoutMs,
-		});
-		if (!Array.isArray(answer) || !answer.every(isTag)) {
-			throw new NodeOperationError(
-				this.getNode(),
-				withItem(
-					`Affinda's answer to GET ${TAGS_PATH} was ${describeAnswer(answer)}, not a list of tags (each with a number "id" and a "name")`,
-					itemIndex,
-				),
-				{ itemIndex },
-			);
-		}
-		const fresh = answer.filter((tag) => !seen.has(tag.id));
-		for (const tag of fresh) seen.add(tag.id);
-		tags.push(...fresh.slice(0, max - tags.length));
-		if (answer.length < limit || fresh.length === 0) break;
-	}
-	return tags;
+	const tags: CutList<Tag> = {
+		path: TAGS_PATH,
+		qs,
+		pageSize: PAGE_SIZE.tags,
+		isEntry: isTag,
+		entries: 'tags (each with a number "id" and a "name")',
+		idOf: (tag) => tag.id,
+	};
+	return await readCutList(this, tags, options);
 }
 
 /** A mode of the Tag parameter: the tag's ID (from the list or typed), or its name. */

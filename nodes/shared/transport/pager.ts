@@ -21,6 +21,9 @@ import type { AffindaContext, AffindaRequest } from './types';
 export const PAGE_SIZE = {
 	documents: 100,
 	indices: 100,
+	indexDocuments: 100,
+	annotations: 100,
+	validationResults: 100,
 	resumeSearch: 50,
 	jobDescriptionSearch: 100,
 	subscriptions: 100,

@@ -140,7 +140,7 @@ export async function sendRequest(
 				if (Buffer.isBuffer(response.body) && response.body.length > 0) return response;
 				failure = { status: response.statusCode, malformed: 'an empty file' };
 			} else {
-				const malformed = notJson(request.method, response) ?? check?.(response.body);
+				const malformed = notJson(request, response) ?? check?.(response.body);
 				if (malformed === undefined) return response.statusCode === 204 ? undefined : response.body;
 				failure = { status: response.statusCode, malformed };
 			}
@@ -353,11 +353,11 @@ function roundSeconds(ms: number): number {
 }
 
 /** What a success answer holds instead of JSON, or undefined when it is JSON (or rightly empty). */
-function notJson(method: string, response: IN8nHttpFullResponse): string | undefined {
+function notJson(request: AffindaRequest, response: IN8nHttpFullResponse): string | undefined {
 	const { body, statusCode } = response;
 	if (statusCode === 204) return undefined;
 	if (body === undefined || body === null || body === '') {
-		return method === 'DELETE' ? undefined : 'an empty answer';
+		return request.method === 'DELETE' || request.emptyAnswer ? undefined : 'an empty answer';
 	}
 	if (Buffer.isBuffer(body)) return 'binary data';
 	if (typeof body !== 'string') return undefined;

@@ -6,9 +6,12 @@ import type {
 } from 'n8n-workflow';
 
 import { PairedOutput } from '../../helpers/itemErrors';
+import { type Settled } from '../../helpers/concurrency';
+import { ANNOTATIONS_PATH } from '../../../shared/service';
 import { readRequestTimeoutMs } from '../../../shared/transport/itemRequest';
 import { affindaApiRequest } from '../../../shared/transport/request';
 import { optionsCollection } from '../common.descriptions';
+import { readReIndexIn, reIndexAfterRun, reIndexInOption, reIndexOnceRunIsDone } from '../reIndex';
 import {
 	annotationFieldsCollection,
 	annotationFromItem,
@@ -55,7 +58,7 @@ export const description: INodeProperties[] = [
 		},
 	},
 	// One request for many items: nothing to run at once.
-	optionsCollection([], { perItem: false }),
+	optionsCollection([reIndexInOption], { perItem: false }),
 ];
 
 export const toolDescription =
@@ -64,6 +67,8 @@ export const toolDescription =
 interface PreparedAnnotation {
 	itemIndex: number;
 	annotation: IDataObject;
+	/** The item's Re-index In. */
+	reIndexIn: string[];
 }
 
 function prepare(
@@ -96,19 +101,25 @@ export async function executeBatch(
 	const prepared: PreparedAnnotation[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			prepared.push({ itemIndex, annotation: prepare.call(this, items, itemIndex) });
+			prepared.push({
+				itemIndex,
+				annotation: prepare.call(this, items, itemIndex),
+				reIndexIn: readReIndexIn.call(this, itemIndex),
+			});
 		} catch (error) {
 			output.fail(error, itemIndex);
 		}
 	}
 
+	// What each sent item came to, by item: re-indexed once the run's updates are done.
+	const sent: Array<Settled<IDataObject> | undefined> = [];
 	for (let start = 0; start < prepared.length; start += BATCH_UPDATE_CHUNK_SIZE) {
 		const chunk = prepared.slice(start, start + BATCH_UPDATE_CHUNK_SIZE);
 		let updated: IDataObject[];
 		try {
 			updated = (await affindaApiRequest.call(this, {
 				method: 'POST',
-				path: '/v3/annotations/batch_update',
+				path: `${ANNOTATIONS_PATH}/batch_update`,
 				body: chunk.map(({ annotation }) => annotation),
 				// One request for many items: the first item's Request Timeout stands for all.
 				timeoutMs: readRequestTimeoutMs.call(this, chunk[0].itemIndex),
@@ -116,14 +127,26 @@ export async function executeBatch(
 				idempotent: true,
 			})) as unknown as IDataObject[];
 		} catch (error) {
-			for (const { itemIndex } of chunk) output.fail(error, itemIndex);
+			for (const { itemIndex } of chunk) sent[itemIndex] = { ok: false, error };
+			// Without Continue on Fail the node stops here: no further chunk is sent.
+			if (!this.continueOnFail()) break;
 			continue;
 		}
 		const byId = new Map((Array.isArray(updated) ? updated : []).map((a) => [a.id, a]));
-		chunk.forEach(({ itemIndex, annotation }, position) => {
+		chunk.forEach(({ itemIndex, annotation, reIndexIn }, position) => {
 			const json = byId.get(annotation.id) ?? updated[position] ?? { id: annotation.id };
-			output.add(json, itemIndex);
+			try {
+				reIndexOnceRunIsDone.call(this, itemIndex, json.document, reIndexIn);
+				sent[itemIndex] = { ok: true, value: json };
+			} catch (error) {
+				sent[itemIndex] = { ok: false, error };
+			}
 		});
 	}
+	await reIndexAfterRun.call(this, sent);
+	sent.forEach((result, itemIndex) => {
+		if (result?.ok) output.add(result.value, itemIndex);
+		else if (result) output.fail(result.error, itemIndex);
+	});
 	return output.inInputOrder();
 }
