@@ -5,7 +5,7 @@ import { withItem } from '../../shared/errors';
 import { describeAnswer } from '../../shared/listAnswers';
 import { boundsOf, readFlag, readWholeNumber } from '../../shared/readers';
 import { readRequestTimeoutMs } from '../../shared/transport/itemRequest';
-import { affindaApiRequestAllPages } from '../../shared/transport/pager';
+import { affindaApiRequestAllPages, MAX_PAGES } from '../../shared/transport/pager';
 import { affindaApiRequest } from '../../shared/transport/request';
 import { type AffindaContext, type AffindaRequest } from '../../shared/transport/types';
 
@@ -103,7 +103,21 @@ export async function readCutList<T>(
 ): Promise<T[]> {
 	const read: T[] = [];
 	const seen = new Set<unknown>();
-	while (read.length < max) {
+	for (let page = 1; read.length < max; page++) {
+		if (page > MAX_PAGES) {
+			throw new NodeOperationError(
+				context.getNode(),
+				withItem(
+					`Stopped after ${MAX_PAGES} pages of GET ${path} (${read.length} read) without reaching the last page`,
+					itemIndex,
+				),
+				{
+					itemIndex,
+					description:
+						'The service kept returning full pages. Turn off Return All and set a Limit, or narrow the list.',
+				},
+			);
+		}
 		const limit = Math.min(pageSize, max - read.length);
 		const answer: unknown = await affindaApiRequest.call(context, {
 			method: 'GET',

@@ -1,10 +1,14 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { withItem } from '../../shared/errors';
+import { describeAnswer } from '../../shared/listAnswers';
 import { readIdentifier, readWholeNumber, type Parameter } from '../../shared/readers';
 import { TAGS_PATH } from '../../shared/service';
 import { readRequestTimeoutMs, requestForItem } from '../../shared/transport/itemRequest';
 import { PAGE_SIZE } from '../../shared/transport/pager';
 import { type AffindaContext } from '../../shared/transport/types';
+import { requestOutcomeOf } from '../../shared/transport/failures';
 import { settle } from './itemErrors';
 import { readCutList, type CutList } from './paging';
 
@@ -45,7 +49,10 @@ export async function readTags(
 /** A mode of the Tag parameter: the tag's ID (from the list or typed), or its name. */
 export type TagChoice = { id: number } | { name: string };
 
-/** The tag of this name in this workspace, if there is one (names are compared exactly). */
+/**
+ * The tag of this name in this workspace, if there is one (names are compared exactly). Should
+ * two runs at once have made two, the oldest (lowest id) is the one: every run converges on it.
+ */
 export async function findTag(
 	this: IExecuteFunctions,
 	name: string,
@@ -57,13 +64,19 @@ export async function findTag(
 		{ workspace, name },
 		{ itemIndex, timeoutMs: readRequestTimeoutMs.call(this, itemIndex) },
 	);
-	return tags.find((tag) => tag.name === name && (tag.workspace ?? workspace) === workspace);
+	return tags
+		.filter((tag) => tag.name === name && (tag.workspace ?? workspace) === workspace)
+		.reduce<
+			Tag | undefined
+		>((lowest, tag) => (lowest && lowest.id < tag.id ? lowest : tag), undefined);
 }
 
 /**
  * The tag of this name in this workspace, created if there is none. Creating is not repeated
  * after a fault that leaves open whether it happened; running again is safe, since the tag is
- * looked for first. A refusal (another run created it meanwhile) is answered by looking again.
+ * looked for first. After a create the name is looked up again: should another run have made one
+ * too, both keep the oldest (lowest id), and this run removes the one it made. `created` is this
+ * run's: true too when its create's answer was lost and the look-up finds the tag.
  */
 export async function findOrCreateTag(
 	this: IExecuteFunctions,
@@ -85,10 +98,39 @@ export async function findOrCreateTag(
 			},
 		}),
 	);
-	if (created.ok) return { tag: created.value as Tag, created: true };
-	const meanwhile = await settle(findTag.call(this, name, workspace, itemIndex));
-	if (meanwhile.ok && meanwhile.value) return { tag: meanwhile.value, created: false };
-	throw created.error;
+	if (!created.ok) {
+		// A refusal (another run created it meanwhile) or a lost answer: look again.
+		const meanwhile = await settle(findTag.call(this, name, workspace, itemIndex));
+		if (!meanwhile.ok || !meanwhile.value) throw created.error;
+		const ours = requestOutcomeOf(created.error)?.mayHaveBeenProcessed === true;
+		return { tag: meanwhile.value, created: ours };
+	}
+	if (!isTag(created.value)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			withItem(
+				`Affinda's answer to POST ${TAGS_PATH} was ${describeAnswer(created.value)}, not a tag (with a number "id" and a "name")`,
+				itemIndex,
+			),
+			{
+				itemIndex,
+				description: `The tag "${name}" may have been created. Running again is safe: the node looks for a tag of that name first.`,
+			},
+		);
+	}
+	const mine = created.value;
+	const oldest = await findTag.call(this, name, workspace, itemIndex);
+	if (!oldest || oldest.id >= mine.id) return { tag: mine, created: true };
+	// Another run made one first: keep its, remove this run's (a failure leaves a spare, no harm).
+	await settle(
+		requestForItem.call(this, {
+			method: 'DELETE',
+			path: `${TAGS_PATH}/${mine.id}`,
+			itemIndex,
+			idempotent: true,
+		}),
+	);
+	return { tag: oldest, created: false };
 }
 
 /**

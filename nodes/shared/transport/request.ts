@@ -7,12 +7,13 @@ import {
 	CHECK_BEFORE_REPEATING,
 	describeConnectionFailure,
 	describeResponse,
+	recordOutcome,
 	REPEATABLE,
 	toNodeApiError,
 } from './failures';
 import { fileLinkRefusal } from './fileLinks';
 import { withItem } from '../errors';
-import { provedNotProcessed, RETRY_POLICY, retryDelayMs } from './retry';
+import { mayHaveBeenProcessed, provedNotProcessed, RETRY_POLICY, retryDelayMs } from './retry';
 import type {
 	AffindaContext,
 	AffindaRequest,
@@ -123,6 +124,8 @@ export async function sendRequest(
 ): Promise<unknown> {
 	const idempotent = request.idempotent ?? ['GET', 'HEAD'].includes(request.method);
 	const { throttle } = connection;
+	// Whether an attempt already retried may have been carried out (its answer lost).
+	let earlierAttemptUncertain = false;
 	for (let attempt = 0; ; attempt++) {
 		const startedAt = await throttle.ready();
 		const answer = await sendFollowingRedirects.call(this, connection, url, request);
@@ -170,8 +173,12 @@ export async function sendRequest(
 				page,
 				fileLinkHost,
 			};
-			throw toNodeApiError(this.getNode(), failure, failed, attempt + 1, connection.secret);
+			throw recordOutcome(
+				toNodeApiError(this.getNode(), failure, failed, attempt + 1, connection.secret),
+				{ mayHaveBeenProcessed: mayHaveBeenProcessed(failure), earlierAttemptUncertain },
+			);
 		}
+		if (mayHaveBeenProcessed(failure)) earlierAttemptUncertain = true;
 		await pause(delayMs, cancelSignalOf(this));
 	}
 }
