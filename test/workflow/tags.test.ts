@@ -573,7 +573,7 @@ describe('Tags under attack and faults (issue 38)', () => {
 	afterAll(() => stopN8nCoreTimers());
 	useFastRetries();
 
-	const run = (parameters: IDataObject, input = documents('docA')) =>
+	const run = (parameters: IDataObject, input: Array<{ json: IDataObject }> = documents('docA')) =>
 		runWorkflow(affindaWorkflow(parameters), {
 			credentials: affindaCredentials(server.url),
 			input,
