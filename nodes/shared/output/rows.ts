@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { certifications, occupation } from './cv';
 import * as job from './jobDescription';
 import { documentKind, type DocumentKind } from './kind';
 import { simplifyDocument } from './parsedData';
@@ -210,6 +211,22 @@ export const RESUME_COLUMNS: readonly Column[] = [
 		description: "The candidate's summary",
 		byDefault: false,
 		read: fromData(resume.summary),
+	},
+	{
+		name: 'certifications',
+		displayName: 'Certifications',
+		description: 'Certification names, each once',
+		byDefault: false,
+		list: true,
+		read: fromData(certifications),
+	},
+	{
+		name: 'occupation',
+		displayName: 'Occupation',
+		description:
+			"Affinda's normalised job title of the current (else latest) position; NextGen: only where the account maps job titles",
+		byDefault: false,
+		read: fromData(occupation),
 	},
 	...META,
 ];
