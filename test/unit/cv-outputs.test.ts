@@ -246,6 +246,26 @@ describe('Flat Row: certifications and occupation', () => {
 	});
 });
 
+describe('a document not parsed', () => {
+	test('still being parsed (Upload without Wait): refused, saying how to get it parsed', () => {
+		const pending = { meta: { identifier: 'cvNew001', ready: false }, data: null, extractor: null };
+		expect(() => workHistoryItems(pending)).toThrow(
+			'Document "cvNew001" is not parsed yet: Output "Work History" needs its parsed data. Turn on Wait for Parsing',
+		);
+	});
+
+	test('failed: refused, with what Affinda said', () => {
+		const failed = {
+			...RICH_LEGACY_CV,
+			meta: { identifier: 'cvBad001', ready: true, failed: true },
+			error: { errorCode: 'file_corrupted', errorDetail: 'The file is corrupted' },
+		};
+		expect(() => jsonResumeItems(failed)).toThrow(
+			'Document "cvBad001" failed to parse (file_corrupted: The file is corrupted): Output "JSON Resume"',
+		);
+	});
+});
+
 describe('a document that is not a resume', () => {
 	const jobDescription = {
 		...LEGACY_CV,

@@ -2,6 +2,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { UserError } from 'n8n-workflow';
 
 import { documentKind } from './kind';
+import { metaOf, parseFailureOf } from './parsedData';
 import { fullName, levelWord } from './resume';
 import {
 	Evidence,
@@ -223,8 +224,23 @@ export class NotAResumeError extends UserError {
 	}
 }
 
-/** The resume's data, or a refusal naming the document and its kind. */
+/** A document whose parsed data is not there to read: still being parsed, or failed. */
+export class NotParsedError extends UserError {
+	constructor(document: IDataObject, outputName: string) {
+		const identifier = text(metaOf(document).identifier) ?? 'unknown';
+		const failure = parseFailureOf(document);
+		super(
+			failure
+				? `Document "${identifier}" failed to parse (${[failure.errorCode, failure.errorDetail].filter(Boolean).join(': ')}): Output "${outputName}" needs its parsed data`
+				: `Document "${identifier}" is not parsed yet: Output "${outputName}" needs its parsed data. Turn on Wait for Parsing (Upload), or get it once parsed (Document → Get).`,
+		);
+	}
+}
+
+/** The resume's data, or a refusal naming the document and why (not parsed; not a resume). */
 export function resumeData(document: IDataObject, outputName: string): IDataObject {
+	if (metaOf(document).ready === false || parseFailureOf(document))
+		throw new NotParsedError(document, outputName);
 	if (documentKind(document) !== 'resume') throw new NotAResumeError(document, outputName);
 	return isObject(document.data) ? document.data : {};
 }
