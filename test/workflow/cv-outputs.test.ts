@@ -138,6 +138,22 @@ describe('Work History, Education and JSON Resume on the wire', () => {
 		]);
 	});
 
+	test('Upload without Wait for Parsing asked for Work History: refused before any request, naming Output', async () => {
+		answers = { '*': RICH_LEGACY_CV };
+		const stopped = await run({
+			operation: 'upload',
+			source: 'url',
+			url: 'https://files.example/cv.pdf',
+			workspace: locator('wsRecru1'),
+			wait: false,
+			output: 'workHistory',
+		});
+		expect(stopped.error()?.message).toContain(
+			'Parameter "Output" (output) is "workHistory", but must be Flat Row, Parsed Data or Raw Response unless Wait for Parsing is on',
+		);
+		expect(server.requests).toEqual([]);
+	});
+
 	test('an Output no operation offers is refused before any request, naming it', async () => {
 		answers = { '*': RICH_LEGACY_CV };
 		const stopped = await run({
@@ -176,7 +192,7 @@ describe('against the emulator: the same CV in the legacy and the NextGen worksp
 	const items = (run: Awaited<ReturnType<typeof runWorkflow>>) =>
 		run.output(AFFINDA_NODE_NAME).map((item) => item.json);
 	const withoutIdentifier = (list: IDataObject[]) =>
-		list.map(({ identifier: _identifier, meta: _meta, ...rest }) => rest);
+		list.map((item): IDataObject => ({ ...item, identifier: 'x', meta: 'x' }));
 
 	test('Parse with Work History, Upload with JSON Resume, Get (compact too) with Education: the same items', async () => {
 		const nextGen = (emulator.fixtures.nextGen as { workspace: { identifier: string } }).workspace
