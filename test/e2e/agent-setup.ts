@@ -24,7 +24,7 @@ export async function startAgentWorld(seed: string): Promise<AgentWorld> {
 	const apiKey = `${seed}-affinda-key`;
 	const emulator = await startEmulator({ key: apiKey, seed });
 	const model = await startScriptedModel();
-	const n8n = await startRealN8n({ env: { N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE: 'true' } });
+	const n8n = await startRealN8n();
 	const affinda = await n8n.client.createCredential('Affinda (emulator)', AFFINDA_CREDENTIAL_TYPE, {
 		apiKey,
 		region: 'custom',

@@ -23,8 +23,6 @@ export const REVIEW_LOOP = 'review-loop.json';
 export const CREDITS_WATCH = 'credits-watch.json';
 export const CANDIDATE_WITHDRAWAL = 'candidate-withdrawal.json';
 export const CV_TO_SHEET = 'cv-to-sheet.json';
-export const CV_WORK_HISTORY_TO_SHEET = 'cv-work-history-to-sheet.json';
-export const CV_TO_JSON_RESUME = 'cv-to-json-resume.json';
 
 export const AFFINDA_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaTrigger';
 export const AFFINDA_POLLING_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaPollingTrigger';
@@ -107,19 +105,6 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 			documentId: byId('1CandidatesSheetId'),
 			sheetName: { __rl: true, mode: 'name', value: 'Candidates' },
 		});
-	},
-	[CV_WORK_HISTORY_TO_SHEET]: (workflow, setup) => {
-		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
-		// The user's spreadsheet (its Experience tab is named in the file): Google cannot be
-		// reached here, so a run stops at this node.
-		return setParameters(parsing, 'Add to Experience tab', {
-			documentId: byId('1CandidatesSheetId'),
-		});
-	},
-	[CV_TO_JSON_RESUME]: (workflow, setup) => {
-		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
-		// The ATS's import endpoint: here, the same recording server the notifications reach.
-		return setParameters(parsing, 'Send to the ATS', { url: setup.notifyUrl });
 	},
 	[BLIND_REVIEW]: (workflow, setup) =>
 		setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) }),

@@ -5,20 +5,22 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { startEmulator, type Emulator, type ReceivedRequest } from '../emulator';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
+import { documentAnswer } from '../helpers/document-answers';
+import { hasNewestOptions } from '../n8n-runtime/options-on';
 import {
 	BLIND_REVIEW,
 	CANDIDATE_WITHDRAWAL,
 	CREDITS_WATCH,
 	CV_EMAIL_INTAKE,
-	CV_TO_JSON_RESUME,
 	CV_TO_SHEET,
 	CV_OPEN_JOBS,
-	CV_WORK_HISTORY_TO_SHEET,
+	AFFINDA_POLLING_TRIGGER_TYPE,
 	importExample,
+	importExamples,
 	NIGHTLY_REMATCH,
 	prepareExample,
 	RANK_CANDIDATES,
@@ -30,10 +32,10 @@ import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from '../helpers/
 import { executionError, outputItems } from '../helpers/real-n8n/run-data';
 import { applicationEmail, eventually } from './trigger-example';
 import { SAME_CV_ROW } from '../fixtures/documents/same-cv';
-import { validate as validateJsonResume } from '@jsonresume/schema';
 import { RESUME_ROW_START } from '../fixtures/search/scored-results';
 import {
 	affindaNode,
+	affindaTrigger,
 	manualTrigger,
 	noOp,
 	webhookTrigger,
@@ -185,6 +187,91 @@ describe('the package installed in a real n8n', () => {
 		} finally {
 			await redirecting.stop();
 			await elsewhere.stop();
+		}
+	});
+});
+
+describe("n8n's SSRF protection (on for n8n 2.41: test/n8n-runtime/options-on.ts)", () => {
+	// 127.0.0.2 is loopback, outside the allow-list (127.0.0.1/32): where a private Affinda host or
+	// a hostile file link would be. Nothing here leaves the machine, whatever n8n lets through.
+	const protectedN8n = () => hasNewestOptions(n8n.n8nVersion);
+	let blocked: RecordingServer;
+	let service: RecordingServer;
+	const PDF = Buffer.from('%PDF-1.4 the original CV');
+
+	beforeAll(async () => {
+		blocked = await startRecordingServer(
+			() => ({ bytes: PDF, headers: { 'content-type': 'application/pdf' } }),
+			{ host: '127.0.0.2' },
+		);
+		// Affinda, as far as this test goes: a document whose file link points at 127.0.0.2.
+		service = await startRecordingServer((request) =>
+			request.path === '/v3/documents/doc1'
+				? { body: documentAnswer('doc1', { meta: { file: `${blocked.url}/files/cv.pdf` } }) }
+				: { status: 404, body: { detail: 'Not found.' } },
+		);
+	});
+	afterAll(async () => {
+		await Promise.all([blocked?.stop(), service?.stop()]);
+	});
+	beforeEach(() => {
+		blocked.requests.length = 0;
+		service.requests.length = 0;
+	});
+
+	const runOn = async (baseUrl: string, parameters: IDataObject) => {
+		const at = await n8n.client.createCredential(`Affinda at ${baseUrl}`, AFFINDA_CREDENTIAL_TYPE, {
+			apiKey: API_KEY,
+			region: 'custom',
+			baseUrl,
+		});
+		const stored = await n8n.client.createWorkflow(
+			workflow(
+				`SSRF: ${String(parameters.operation)} at ${baseUrl}`,
+				[manualTrigger(), affindaNode('Affinda', at, parameters)],
+				[['Start', 'Affinda']],
+			),
+		);
+		return await n8n.client.runManually(stored, 'Start');
+	};
+	const document1 = { __rl: true, mode: 'id', value: 'doc1' };
+
+	test('a file link to a blocked address: refused before anything is sent (the node refuses loopback links off the Base URL before n8n would)', async () => {
+		const execution = await runOn(service.url, {
+			resource: 'document',
+			operation: 'download',
+			identifier: document1,
+			file: 'original',
+		});
+		// The document itself was read from the allowed Base URL.
+		expect(service.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+			'GET /v3/documents/doc1',
+		]);
+		expect(executionError(execution)?.split('\n')[0]).toBe(
+			`NodeOperationError: The file link Affinda gave is on ${blocked.url}, a loopback address: the node fetches such links only on the credential's Base URL (${new URL(service.url).host}) [item 0]`,
+		);
+		expect(blocked.requests).toEqual([]);
+	});
+
+	test('a Base URL on a blocked address: every request refused as blocked, none sent, none retried (on n8n 2.8: sent)', async () => {
+		const execution = await runOn(blocked.url, {
+			resource: 'document',
+			operation: 'get',
+			identifier: document1,
+		});
+		if (protectedN8n()) {
+			const [message, description] = executionError(execution)?.split('\n') ?? [];
+			expect(message).toBe(
+				`NodeApiError: n8n's SSRF protection blocked GET /v3/documents/doc1 to ${new URL(blocked.url).host} [item 0]`,
+			);
+			expect(description).toMatch(/^Nothing was sent, and running again will not help/);
+			expect(blocked.requests).toEqual([]);
+		} else {
+			// Sent (and, its answer being no JSON, retried: a read is safe to repeat).
+			expect(blocked.requests.length).toBeGreaterThan(0);
+			expect(
+				new Set(blocked.requests.map((request) => `${request.method} ${request.path}`)),
+			).toEqual(new Set(['GET /v3/documents/doc1']));
 		}
 	});
 });
@@ -743,117 +830,6 @@ describe('the example workflows in test/examples', () => {
 		expect(execution.data.resultData.lastNodeExecuted).toBe('Add to candidates sheet');
 	});
 
-	/** The career CV by email through an example, in a workspace; the execution. */
-	async function careerCvThrough(file: string, workspace: string): Promise<Execution> {
-		const example = await importExample(n8n.client, file, { ...setup, workspace });
-		const email = applicationEmail(
-			'Sofia Marin <sofia.marin@example.com>',
-			emulator.fixtures.sampleFiles.careerResumeText,
-		);
-		return await n8n.client.runManually(example.stored, example.trigger, {
-			[example.trigger]: [email],
-		});
-	}
-
-	test(`${CV_WORK_HISTORY_TO_SHEET}: one item per position, most recent first, reaches the Sheets node as it is; a NextGen workspace gives the same`, async () => {
-		const nextGen = emulator.fixtures.nextGen?.workspace.identifier;
-		if (!nextGen) throw new Error('the e2e emulator serves the NextGen workspace');
-		const histories = [];
-		for (const workspace of [setup.workspace, nextGen]) {
-			const execution = await careerCvThrough(CV_WORK_HISTORY_TO_SHEET, workspace);
-			const items = outputItems(execution, 'Parse CV');
-			expect(items.map((item) => item.pairedItem)).toEqual(items.map(() => ({ item: 0 })));
-			const rows = items.map((item) => item.json);
-			for (const row of rows)
-				expect(Object.keys(row)).toEqual([
-					'identifier',
-					'fullName',
-					'position',
-					'jobTitle',
-					'employer',
-					'location',
-					'startDate',
-					'endDate',
-					'isCurrent',
-					'months',
-					'description',
-				]);
-			expect(
-				rows.map((row) => [
-					row.position,
-					row.jobTitle,
-					row.startDate,
-					row.endDate,
-					row.isCurrent,
-					row.months,
-				]),
-			).toEqual([
-				[1, 'Engineering Manager', '2021-06-01', null, true, expect.any(Number)],
-				[2, 'Senior Software Engineer', '2016-03-01', '2021-05-01', false, 62],
-				// Only years on the CV: 2012 - 2016.
-				[3, 'Software Engineer', '2012-01-01', '2016-01-01', false, 48],
-				// One date on the CV, not current: after every position with an end date.
-				[4, 'Volunteer Developer', '2018-05-01', null, false, null],
-			]);
-			expect(rows[0]).toMatchObject({
-				fullName: 'Sofia Marin',
-				employer: 'Harbourline Logistics',
-				description: 'Leads the routing and dispatch team; moved releases from monthly to daily.',
-			});
-			// The Sheets node has no Google account here: the run stops there, the positions its input.
-			expect(execution.data.resultData.lastNodeExecuted).toBe('Add to Experience tab');
-			histories.push(rows.map((row) => ({ ...row, identifier: 'x' })));
-		}
-		const [legacy, nextGenHistory] = histories;
-		expect(nextGenHistory).toEqual(legacy);
-	});
-
-	test(`${CV_TO_JSON_RESUME}: the ATS receives one JSON Resume the published schema accepts; a NextGen workspace sends the same`, async () => {
-		const nextGen = emulator.fixtures.nextGen?.workspace.identifier;
-		if (!nextGen) throw new Error('the e2e emulator serves the NextGen workspace');
-		const sent = [];
-		for (const workspace of [setup.workspace, nextGen]) {
-			inbox.requests.length = 0;
-			const execution = await careerCvThrough(CV_TO_JSON_RESUME, workspace);
-			expect(executionError(execution)).toBeUndefined();
-			const [parsed] = outputItems(execution, 'Parse CV');
-			expect(inbox.requests.map((request) => request.method)).toEqual(['POST']);
-			const resume = inbox.requests[0].body as {
-				basics: IDataObject;
-				work: Array<{ position: string }>;
-				education: Array<{ score?: string }>;
-				certificates: IDataObject[];
-				meta: IDataObject;
-			};
-			expect(resume).toEqual(parsed.json);
-			let errors: unknown[] | null = null;
-			validateJsonResume(resume, (found) => {
-				errors = found;
-			});
-			expect(errors).toBeNull();
-			expect(resume.basics).toMatchObject({
-				name: 'Sofia Marin',
-				label: 'Engineering Manager',
-				email: 'sofia.marin@example.com',
-				profiles: [{ network: 'LinkedIn', url: 'https://linkedin.com/in/sofia-marin' }],
-			});
-			expect(resume.work.map((job) => job.position)).toEqual([
-				'Engineering Manager',
-				'Senior Software Engineer',
-				'Software Engineer',
-				'Volunteer Developer',
-			]);
-			expect(resume.education.map((study) => study.score)).toEqual(['3.8', undefined]);
-			expect(resume.certificates).toEqual([
-				{ name: 'AWS Certified Solutions Architect' },
-				{ name: 'Certified Kubernetes Administrator' },
-			]);
-			expect(resume.meta).toEqual({ affindaIdentifier: expect.any(String) });
-			sent.push({ ...resume, meta: 'x' });
-		}
-		expect(sent[1]).toEqual(sent[0]);
-	});
-
 	test(`${REVIEW_LOOP}: the reviewer's approval validates the CV; the polling trigger then indexes it`, async () => {
 		const identifier = await uploadToEmulator(
 			emulator.fixtures.sampleFiles.resumePdf,
@@ -1230,3 +1206,97 @@ async function uploadToEmulator(
 		);
 	return identifier;
 }
+
+describe("n8n's v3 breaking-changes report (n8n 2.41; n8n 2.8 has no v3 rules)", () => {
+	/** Every resource and operation the node offers, read from its built description. */
+	function everyOperation(): Array<{ resource: string; operation: string }> {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports -- the built node, as n8n loads it
+		const { Affinda } = require('../../dist/nodes/Affinda/Affinda.node.js') as {
+			Affinda: new () => { description: { properties: INodeProperties[] } };
+		};
+		return new Affinda().description.properties
+			.filter((property) => property.name === 'operation')
+			.flatMap((property) =>
+				(property.options as Array<{ value: string }>).map(({ value }) => ({
+					resource: String(property.displayOptions?.show?.resource?.[0]),
+					operation: value,
+				})),
+			);
+	}
+
+	test('over the imported examples and a workflow with every operation and both triggers: no workflow finding on this package’s nodes', async () => {
+		const operations = everyOperation();
+		expect(operations).toHaveLength(28);
+		const nodes = operations.map(({ resource, operation }) =>
+			affindaNode(`${resource} ${operation}`, credential, { resource, operation }),
+		);
+		await n8n.client.createWorkflow(
+			workflow(
+				'Every Affinda operation and trigger',
+				[
+					manualTrigger(),
+					affindaTrigger('Affinda Trigger', credential, 'every-operation', 'wsRecruit'),
+					{
+						name: 'Affinda Polling Trigger',
+						type: AFFINDA_POLLING_TRIGGER_TYPE,
+						typeVersion: 1,
+						credentials: { [AFFINDA_CREDENTIAL_TYPE]: credential },
+						parameters: { pollTimes: { item: [{ mode: 'everyMinute' }] } },
+					},
+					...nodes,
+				],
+				nodes.map((node) => ['Start', node.name] as [string, string]),
+			),
+		);
+		// Every example file, as a user imports it (whatever the tests above imported already).
+		const setup: ExampleSetup = {
+			credential,
+			workspace: emulator.fixtures.workspaces.recruitment.identifier,
+			openRoles: [openRole],
+			notifyUrl: inbox.url,
+			organization: emulator.fixtures.organization.identifier,
+		};
+		await importExamples(n8n.client, setup);
+
+		// n8n 2.8 knows no v3 rules: there, its own report (v2) is read the same way.
+		const version = hasNewestOptions(n8n.n8nVersion) ? 'v3' : 'v2';
+		expect(await affindaFindings(version)).toEqual([]);
+	});
+
+	/** Workflow findings of the report for `version` that name a node of this package. */
+	async function affindaFindings(version: string): Promise<string[]> {
+		const { data } = (await n8n.client.rest(
+			'POST',
+			`/breaking-changes/report/refresh?version=${version}`,
+		)) as {
+			data: {
+				totalWorkflows: number;
+				report: { workflowResults: Array<{ ruleId: string; nbAffectedWorkflows: number }> };
+			};
+		};
+		const stored = (await n8n.client.api('GET', '/workflows?limit=250')) as {
+			data: Array<{ id: string; nodes: Array<{ name: string; type: string }> }>;
+		};
+		expect(data.totalWorkflows).toBe(stored.data.length);
+		const findings: string[] = [];
+		for (const rule of data.report.workflowResults.filter((r) => r.nbAffectedWorkflows > 0)) {
+			const detail = (await n8n.client.rest('GET', `/breaking-changes/report/${rule.ruleId}`)) as {
+				data: {
+					affectedWorkflows: Array<{
+						id: string;
+						issues: Array<{ nodeName?: string; title: string }>;
+					}>;
+				};
+			};
+			for (const affected of detail.data.affectedWorkflows) {
+				const nodesOf = stored.data.find((w) => w.id === affected.id)?.nodes ?? [];
+				for (const issue of affected.issues) {
+					const type = nodesOf.find((node) => node.name === issue.nodeName)?.type ?? '';
+					if (type.startsWith('n8n-nodes-affinda.'))
+						findings.push(`${rule.ruleId}: ${issue.title} (${type})`);
+				}
+			}
+		}
+		return findings;
+	}
+});

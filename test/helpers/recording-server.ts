@@ -25,8 +25,6 @@ export interface ScriptedResponse {
 	/** Sent as they are, as `headers` say (a file), instead of `body` or `text`. */
 	bytes?: Buffer;
 	headers?: Record<string, string>;
-	/** Close the connection without an answer, the request read: as if the answer were lost. */
-	reset?: boolean;
 }
 
 export type Responder = (
@@ -70,7 +68,10 @@ export function readBody(req: IncomingMessage): Promise<Buffer> {
 
 export async function startRecordingServer(
 	responder: Responder = () => ({}),
+	/** Another loopback address than 127.0.0.1 (127.0.0.2: one n8n's SSRF protection blocks). */
+	{ host = '127.0.0.1' }: { host?: string } = {},
 ): Promise<RecordingServer> {
+	if (!/^127\.\d+\.\d+\.\d+$/.test(host)) throw new Error(`${host} is not a loopback address`);
 	let respond = responder;
 	const requests: RecordedRequest[] = [];
 	const server = createServer(async (req, res) => {
@@ -78,10 +79,6 @@ export async function startRecordingServer(
 		requests.push(recorded);
 		try {
 			const answer = await respond(recorded, handle);
-			if (answer.reset) {
-				res.socket?.destroy();
-				return;
-			}
 			const json =
 				answer.text === undefined && answer.bytes === undefined && answer.body !== undefined;
 			const payload = answer.bytes ?? answer.text ?? (json ? JSON.stringify(answer.body) : '');
@@ -96,10 +93,10 @@ export async function startRecordingServer(
 			res.end(String(error));
 		}
 	});
-	await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+	await new Promise<void>((listening) => server.listen(0, host, listening));
 	const { port } = server.address() as AddressInfo;
 	const handle: RecordingServer = {
-		url: `http://127.0.0.1:${port}`,
+		url: `http://${host}:${port}`,
 		requests,
 		respondWith: (next) => {
 			respond = next;

@@ -13,6 +13,7 @@ import {
 } from './folder-install';
 import { provideNativeModules, runtimeNpmEnvironment } from './native-builds';
 import { ensureRegistryNode, projectNode, type NodeBinary } from './node-binary';
+import { optionsOnFor } from './options-on';
 import { n8nFolder, RUNTIME_DIR } from './paths';
 import { knownVersions, referenceVersion, runtimeSpec } from './versions';
 
@@ -25,7 +26,10 @@ export interface N8nRuntime {
 	node: NodeBinary;
 	/** The n8n CLI's entry script, to run with `node.path`. */
 	n8nMain: string;
-	/** Environment to run it with: its Node first on PATH (n8n starts children with `node`). */
+	/**
+	 * Environment to run it with: its Node first on PATH (n8n starts children with `node`), and the
+	 * newest n8n's options on (options-on.ts).
+	 */
 	env: NodeJS.ProcessEnv;
 }
 
@@ -81,7 +85,7 @@ export async function ensureN8nRuntime(
 		version,
 		node,
 		n8nMain: join(folder.dir, 'node_modules', 'n8n', 'bin', 'n8n'),
-		env: { PATH: runtimeNpmEnvironment(node).PATH },
+		env: { PATH: runtimeNpmEnvironment(node).PATH, ...optionsOnFor(version) },
 	};
 }
 

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { InvalidParameterError, withItem } from '../../shared/errors';
-import { requestOutcomeOf } from '../../shared/transport/failures';
 import { toolRun } from './toolCall';
 
 /** Every failure leaves as a NodeApiError or NodeOperationError that names its item. */
@@ -38,14 +37,6 @@ export function failedItem(
 /** Affinda answered 404: what the request names is not there. */
 export function isNotFound(error: unknown): boolean {
 	return error instanceof NodeApiError && error.httpCode === '404';
-}
-
-/**
- * A 404 that proves the thing was gone before this run: not one that answered a retry after an
- * attempt of this run's own that may have gone through (a reset, an answer cut short).
- */
-export function goneBeforeThisRun(error: unknown): boolean {
-	return isNotFound(error) && requestOutcomeOf(error)?.earlierAttemptUncertain !== true;
 }
 
 /**

@@ -6,12 +6,9 @@ import type {
 } from 'n8n-workflow';
 
 import { PairedOutput } from '../../helpers/itemErrors';
-import { type Settled } from '../../helpers/concurrency';
-import { ANNOTATIONS_PATH } from '../../../shared/service';
 import { readRequestTimeoutMs } from '../../../shared/transport/itemRequest';
 import { affindaApiRequest } from '../../../shared/transport/request';
 import { optionsCollection } from '../common.descriptions';
-import { readReIndexIn, reIndexAfterRun, reIndexInOption, reIndexOnceRunIsDone } from '../reIndex';
 import {
 	annotationFieldsCollection,
 	annotationFromItem,
@@ -58,7 +55,7 @@ export const description: INodeProperties[] = [
 		},
 	},
 	// One request for many items: nothing to run at once.
-	optionsCollection([reIndexInOption], { perItem: false }),
+	optionsCollection([], { perItem: false }),
 ];
 
 export const toolDescription =
@@ -67,8 +64,6 @@ export const toolDescription =
 interface PreparedAnnotation {
 	itemIndex: number;
 	annotation: IDataObject;
-	/** The item's Re-index In. */
-	reIndexIn: string[];
 }
 
 function prepare(
@@ -101,25 +96,19 @@ export async function executeBatch(
 	const prepared: PreparedAnnotation[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			prepared.push({
-				itemIndex,
-				annotation: prepare.call(this, items, itemIndex),
-				reIndexIn: readReIndexIn.call(this, itemIndex),
-			});
+			prepared.push({ itemIndex, annotation: prepare.call(this, items, itemIndex) });
 		} catch (error) {
 			output.fail(error, itemIndex);
 		}
 	}
 
-	// What each sent item came to, by item: re-indexed once the run's updates are done.
-	const sent: Array<Settled<IDataObject> | undefined> = [];
 	for (let start = 0; start < prepared.length; start += BATCH_UPDATE_CHUNK_SIZE) {
 		const chunk = prepared.slice(start, start + BATCH_UPDATE_CHUNK_SIZE);
 		let updated: IDataObject[];
 		try {
 			updated = (await affindaApiRequest.call(this, {
 				method: 'POST',
-				path: `${ANNOTATIONS_PATH}/batch_update`,
+				path: '/v3/annotations/batch_update',
 				body: chunk.map(({ annotation }) => annotation),
 				// One request for many items: the first item's Request Timeout stands for all.
 				timeoutMs: readRequestTimeoutMs.call(this, chunk[0].itemIndex),
@@ -127,26 +116,14 @@ export async function executeBatch(
 				idempotent: true,
 			})) as unknown as IDataObject[];
 		} catch (error) {
-			for (const { itemIndex } of chunk) sent[itemIndex] = { ok: false, error };
-			// Without Continue on Fail the node stops here: no further chunk is sent.
-			if (!this.continueOnFail()) break;
+			for (const { itemIndex } of chunk) output.fail(error, itemIndex);
 			continue;
 		}
 		const byId = new Map((Array.isArray(updated) ? updated : []).map((a) => [a.id, a]));
-		chunk.forEach(({ itemIndex, annotation, reIndexIn }, position) => {
+		chunk.forEach(({ itemIndex, annotation }, position) => {
 			const json = byId.get(annotation.id) ?? updated[position] ?? { id: annotation.id };
-			try {
-				reIndexOnceRunIsDone.call(this, itemIndex, json.document, reIndexIn);
-				sent[itemIndex] = { ok: true, value: json };
-			} catch (error) {
-				sent[itemIndex] = { ok: false, error };
-			}
+			output.add(json, itemIndex);
 		});
 	}
-	await reIndexAfterRun.call(this, sent);
-	sent.forEach((result, itemIndex) => {
-		if (result?.ok) output.add(result.value, itemIndex);
-		else if (result) output.fail(result.error, itemIndex);
-	});
 	return output.inInputOrder();
 }

@@ -7,7 +7,6 @@ import { invalid, parseJsonObject } from '../../../shared/readers';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
 import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
-import { readReIndexIn, reIndexAfterRun, reIndexInOption, reIndexOnceRunIsDone } from '../reIndex';
 import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
@@ -33,7 +32,7 @@ export const description: INodeProperties[] = [
 	},
 	dataParameter,
 	OUTPUT_PARAMETER,
-	optionsCollection([...ROW_OPTIONS, reIndexInOption]),
+	optionsCollection([...ROW_OPTIONS]),
 ];
 
 export const toolDescription =
@@ -92,7 +91,6 @@ async function explainRefusal(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
 	const identifier = readDocumentIdentifier.call(this, itemIndex);
 	const data = toData(this.getNodeParameter('data', itemIndex));
-	const reIndexIn = readReIndexIn.call(this, itemIndex);
 	let document: IDataObject;
 	try {
 		document = await requestForItem.call(this, {
@@ -106,8 +104,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} catch (error) {
 		throw await explainRefusal.call(this, error, identifier, itemIndex);
 	}
-	reIndexOnceRunIsDone.call(this, itemIndex, identifier, reIndexIn);
 	return documentsAnswer(document);
 }
-
-export const afterRun = reIndexAfterRun;

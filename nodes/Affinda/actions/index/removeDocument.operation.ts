@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { goneBeforeThisRun, isNotFound, settle } from '../../helpers/itemErrors';
+import { isNotFound, settle } from '../../helpers/itemErrors';
 import { pathSegment } from '../../../shared/service';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 import { optionsCollection } from '../common.descriptions';
@@ -43,8 +43,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// A 404 names no culprit: only if the index is there is it the document that is absent.
 		if (!isNotFound(removed.error) || !(await findIndex.call(this, index, itemIndex)))
 			throw removed.error;
-		// This run's own first attempt went through, its answer lost: the retry's 404 is ours.
-		if (!goneBeforeThisRun(removed.error)) return { index, document, removed: true };
 		return { index, document, removed: false, reason: 'The index did not hold the document' };
 	}
 	return { index, document, removed: true };

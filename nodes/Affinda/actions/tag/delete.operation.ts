@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { goneBeforeThisRun, isNotFound, settle } from '../../helpers/itemErrors';
+import { isNotFound, settle } from '../../helpers/itemErrors';
 import { readTagChoice } from '../../helpers/tags';
 import { TAGS_PATH } from '../../../shared/service';
 import { requestForItem } from '../../../shared/transport/itemRequest';
@@ -26,8 +26,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	if (!deleted.ok) {
 		if (!isNotFound(deleted.error)) throw deleted.error;
-		// This run's own first attempt went through, its answer lost: the retry's 404 is ours.
-		if (!goneBeforeThisRun(deleted.error)) return { id, deleted: true };
 		return {
 			id,
 			deleted: false,
