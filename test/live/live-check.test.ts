@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { startEmulator, type Emulator } from '../emulator';
 import { stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordedRequest } from '../helpers/recording-server';
-import { HOW_TO, main, nodeOffersWorkHistory, type LiveRecord } from './live-check';
+import { HOW_TO, main, type LiveRecord } from './live-check';
 
 /** What the fixture CV (marcus-webb.pdf) says of the candidate: none of it may be in a record. */
 const PERSONAL = [
@@ -141,13 +141,7 @@ test('against the emulator: every step runs through the node, the record is reda
 
 	expect(lines.at(-1)).toMatch(/^Passed: /);
 	expect(code).toBe(0);
-	const workHistory = (await nodeOffersWorkHistory()) ? 'passed' : 'skipped';
-	expect(statuses(record.steps)).toEqual(
-		MAIN_PATH.map((step) => [step, step === 'work history' ? workHistory : 'passed']),
-	);
-	if (workHistory === 'skipped') {
-		expect(record.steps[3].reason).toMatch(/no Output "Work History" \(workHistory/);
-	}
+	expect(statuses(record.steps)).toEqual(MAIN_PATH.map((step) => [step, 'passed']));
 	expect(statuses(record.cleanup)).toEqual([
 		['delete the tag', 'passed'],
 		['delete the index', 'passed'],
@@ -169,6 +163,14 @@ test('against the emulator: every step runs through the node, the record is reda
 	expect(upload.meta).toMatchObject({ ready: true, failed: false, fileName: '[redacted]' });
 	expect(upload.data.name).toBeDefined();
 	expect(record.steps[2].answer).toMatchObject({ fullName: '[redacted]', email: '[redacted]' });
+	const positions = record.steps[3].answer as Array<Record<string, unknown>>;
+	expect(
+		positions.map(({ position, fullName, location }) => [position, fullName, location]),
+	).toEqual([
+		[1, '[redacted]', '[redacted]'],
+		[2, '[redacted]', '[redacted]'],
+		[3, '[redacted]', '[redacted]'],
+	]);
 	expect(record.steps[9].answer).toMatchObject({ file: 'redacted', startsAsPdf: true });
 	expectNoSecretsOrPersonalData(text);
 });
@@ -190,7 +192,6 @@ test('with the workspace and index from the environment: only what the run made 
 			.map((entry) => [entry.step, entry.reason]),
 	).toEqual([
 		['create a workspace for the run', 'AFFINDA_WORKSPACE is set'],
-		...(record.steps[3].status === 'skipped' ? [['work history', record.steps[3].reason]] : []),
 		['create an index for the run', 'AFFINDA_INDEX is set'],
 	]);
 	expect(statuses(record.cleanup)).toEqual([

@@ -16,12 +16,11 @@ import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
 	INodeExecutionData,
-	INodeProperties,
 } from 'n8n-workflow';
 
 import { AffindaApi, regionBaseUrl } from '../../credentials/AffindaApi.credentials';
 import { AFFINDA_NODE_NAME, affindaWorkflow } from '../helpers/in-process-workflow';
-import { AFFINDA_NODE_TYPE, loadPackage, runWorkflow } from '../helpers/n8n-in-process';
+import { runWorkflow } from '../helpers/n8n-in-process';
 import { PROJECT_ROOT } from '../helpers/project-root';
 import { Redactor } from './redact';
 
@@ -252,19 +251,6 @@ async function attempt<T>(
 		into.push({ step, via, status: 'failed', ms: Date.now() - started, error: errorOf(error) });
 		return { ok: false };
 	}
-}
-
-/** Whether this build of the node offers Output → Work History (issue 35). */
-export async function nodeOffersWorkHistory(): Promise<boolean> {
-	const { nodeTypes } = await loadPackage();
-	const node = nodeTypes[AFFINDA_NODE_TYPE] as { description: { properties: INodeProperties[] } };
-	return node.description.properties.some(
-		(property) =>
-			property.name === 'output' &&
-			(property.options ?? []).some(
-				(option) => 'value' in option && option.value === 'workHistory',
-			),
-	);
 }
 
 /** What a search row or an upload answer says its document is. */
@@ -520,24 +506,17 @@ async function mainPath(
 		return { answer: item.json, value: item.json };
 	});
 
-	if (await nodeOffersWorkHistory()) {
-		await must(WORK_HISTORY, async () => {
-			const items = await node({
-				resource: 'document',
-				operation: 'get',
-				identifier: documentLocator,
-				output: 'workHistory',
-			});
-			for (const item of items) run.redactor.learn(item.json, false);
-			if (items.length === 0) stepFailed('Work History gave no position (the sample CV has three)');
-			return { answer: items.map((item) => item.json), value: items.length };
+	await must(WORK_HISTORY, async () => {
+		const items = await node({
+			resource: 'document',
+			operation: 'get',
+			identifier: documentLocator,
+			output: 'workHistory',
 		});
-	} else {
-		run.skip(
-			WORK_HISTORY,
-			'this build of the node has no Output "Work History" (workHistory, issue 35): nothing to check',
-		);
-	}
+		for (const item of items) run.redactor.learn(item.json, false);
+		if (items.length === 0) stepFailed('Work History gave no position (the sample CV has three)');
+		return { answer: items.map((item) => item.json), value: items.length };
+	});
 
 	let index = config.index;
 	if (!index) {
