@@ -88,6 +88,60 @@ describe('Output, on the wire, against a recording server', () => {
 		});
 	});
 
+	test.each([['__proto__'], ['constructor'], ['prototype']])(
+		'a Custom Data Point named %s is refused before any request',
+		async (slug) => {
+			answer = NEXTGEN_CV;
+			const { error } = await run({
+				operation: 'get',
+				options: { customDataPoints: `skills, ${slug}` },
+			});
+			expect(error()?.message).toBe(
+				`Parameter "Custom Data Points" (customDataPoints) is ["${slug}"], but must be slugs of your data points, other than __proto__, constructor and prototype [item 0]`,
+			);
+			expect(server.requests).toHaveLength(0);
+		},
+	);
+
+	test('a row is a plain object of own data: no live functions, no prototype from the document', async () => {
+		// As the service's JSON arrives: "__proto__" an own field of the parsed answer.
+		answer = JSON.parse(
+			JSON.stringify({
+				...CUSTOM_TYPE_DOCUMENT,
+				data: { ...(CUSTOM_TYPE_DOCUMENT.data as IDataObject), nested: { deeper: 1 } },
+			}).replace(
+				'"nested":{',
+				'"__proto__":{"isAdmin":true},"nested":{"__proto__":{"isAdmin":true},',
+			),
+		) as IDataObject;
+		const { output } = await run({
+			operation: 'get',
+			options: { customDataPoints: 'toString, hasOwnProperty, valueOf' },
+		});
+		const row = output(AFFINDA_NODE_NAME)[0].json;
+		expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+		expect((row as IDataObject & { isAdmin?: unknown }).isAdmin).toBeUndefined();
+		expect(row).toMatchObject({ toString: null, hasOwnProperty: null, valueOf: null });
+		for (const value of Object.values(row)) expect(typeof value).not.toBe('function');
+		expect(JSON.stringify(row)).not.toMatch(/isAdmin/);
+	});
+
+	test('a value nested 20,000 levels deep: a clear error, not a stack overflow', async () => {
+		const deep = `${'['.repeat(20_000)}1${']'.repeat(20_000)}`;
+		// Sent as text: the answer is deeper than JSON.stringify itself goes.
+		const text = JSON.stringify({
+			...CUSTOM_TYPE_DOCUMENT,
+			data: { ...(CUSTOM_TYPE_DOCUMENT.data as IDataObject), deep: 'DEEP' },
+		}).replace('"DEEP"', deep);
+		server.respondWith(() => ({ text, headers: { 'content-type': 'application/json' } }));
+		const { error } = await run({ operation: 'get' }).finally(() =>
+			server.respondWith(() => ({ body: answer })),
+		);
+		expect(error()?.message).toBe(
+			'A value in the document is nested more than 100 levels deep, more than a Flat Row reads: choose Output → Parsed Data or Raw Response for this document [item 0]',
+		);
+	});
+
 	test('Parsed Data and Raw Response: the simplified document, and the answer unchanged', async () => {
 		answer = NEXTGEN_CV;
 		const parsed = (await run({ operation: 'get', output: 'document' })).output(

@@ -1,5 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, UserError } from 'n8n-workflow';
 
 import { InvalidParameterError, withItem } from '../../shared/errors';
 import { toolRun } from './toolCall';
@@ -18,6 +18,12 @@ export function toItemError(
 		return new NodeOperationError(this.getNode(), withItem(error.message, itemIndex), {
 			itemIndex,
 			description: 'Nothing was sent to Affinda. Change the value and run again.',
+		});
+	}
+	// A value the node refuses to shape (a row nested too deep): its message, for this item.
+	if (error instanceof UserError) {
+		return new NodeOperationError(this.getNode(), withItem(error.message, itemIndex), {
+			itemIndex,
 		});
 	}
 	return new NodeOperationError(this.getNode(), error as Error, { itemIndex });

@@ -4,6 +4,7 @@ import type {
 	INodeProperties,
 	INodePropertyOptions,
 } from 'n8n-workflow';
+import { isSafeObjectProperty } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../errors';
 import {
@@ -213,6 +214,15 @@ export function readRowOptions(options: unknown): RowOptions {
 		row.include = include;
 	}
 	row.customDataPoints = listOfText(given.customDataPoints);
+	// Such a column would replace the row's prototype or shadow what every object has.
+	const unsafe = row.customDataPoints.filter((slug) => !isSafeObjectProperty(slug));
+	if (unsafe.length > 0)
+		throw new InvalidParameterError(
+			CUSTOM_DATA_POINTS.displayName,
+			CUSTOM_DATA_POINTS.name,
+			unsafe,
+			'slugs of your data points, other than __proto__, constructor and prototype',
+		);
 	if (given.listsAs !== undefined) {
 		if (given.listsAs !== 'text' && given.listsAs !== 'array')
 			throw new InvalidParameterError(

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { isSafeObjectProperty } from 'n8n-workflow';
 
 import * as job from './jobDescription';
 import { documentKind, type DocumentKind } from './kind';
@@ -364,7 +365,7 @@ export function documentRow(
 	columns.filter((column) => column.byDefault).forEach(add);
 	if (kind === 'other') {
 		for (const [slug, value] of Object.entries(source.data)) {
-			if (NOT_A_COLUMN.has(slug) || cells.has(slug)) continue;
+			if (NOT_A_COLUMN.has(slug) || cells.has(slug) || !isSafeObjectProperty(slug)) continue;
 			for (const [name, cell] of fieldCells(slug, value, options)) cells.set(name, cell);
 		}
 	}
@@ -373,7 +374,8 @@ export function documentRow(
 		if (cells.has(slug)) continue;
 		// Asked for by slug, a data point is one column, whatever its shape.
 		const evidence = new Evidence();
-		const value = plain(source.data[slug], evidence);
+		// The document's own field only: never one its prototype offers (toString).
+		const value = plain(Object.hasOwn(source.data, slug) ? source.data[slug] : undefined, evidence);
 		cells.set(slug, { value: cellValue(value ?? null, options.listsAs), evidence, flagAs: slug });
 	}
 	const row: IDataObject = {};

@@ -1,4 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
+import { isSafeObjectProperty, UserError } from 'n8n-workflow';
 
 /**
  * Reading Affinda's values whatever their wrapping. Without `compact`, the service wraps each
@@ -113,16 +114,36 @@ export function numberOrNull(value: unknown): number | null {
 	return typeof n === 'number' && Number.isFinite(n) ? n : null;
 }
 
-/** Every annotation inside a value unwrapped, at any depth: what `compact=true` would show. */
-export function plain(value: unknown, evidence?: Evidence): unknown {
+/** The deepest a value in a row may be nested: deeper is refused, not a stack overflow. */
+export const MAX_VALUE_DEPTH = 100;
+
+/**
+ * Every annotation inside a value unwrapped, at any depth up to MAX_VALUE_DEPTH: what
+ * `compact=true` would show. A plain object of own fields: a field named `__proto__`,
+ * `constructor` or `prototype` is left out, so that a document's field never becomes (or
+ * replaces) an object's prototype.
+ */
+export function plain(value: unknown, evidence?: Evidence, depth = 0): unknown {
+	if (depth > MAX_VALUE_DEPTH) throw new ValueTooDeepError();
 	const inner = unwrap(value, evidence);
-	if (Array.isArray(inner)) return inner.map((entry) => plain(entry, evidence));
+	if (Array.isArray(inner)) return inner.map((entry) => plain(entry, evidence, depth + 1));
 	if (isObject(inner)) {
 		const out: IDataObject = {};
-		for (const [key, entry] of Object.entries(inner)) out[key] = plain(entry, evidence) as never;
+		for (const [key, entry] of Object.entries(inner)) {
+			if (isSafeObjectProperty(key)) out[key] = plain(entry, evidence, depth + 1) as never;
+		}
 		return out;
 	}
 	return inner;
+}
+
+/** A document whose values nest deeper than a row reads. */
+export class ValueTooDeepError extends UserError {
+	constructor() {
+		super(
+			`A value in the document is nested more than ${MAX_VALUE_DEPTH} levels deep, more than a Flat Row reads: choose Output → Parsed Data or Raw Response for this document`,
+		);
+	}
 }
 
 /** Names in a list, each once (case aside), in the order first seen. */
