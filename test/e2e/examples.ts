@@ -23,6 +23,11 @@ export const REVIEW_LOOP = 'review-loop.json';
 export const CREDITS_WATCH = 'credits-watch.json';
 export const CANDIDATE_WITHDRAWAL = 'candidate-withdrawal.json';
 export const CV_TO_SHEET = 'cv-to-sheet.json';
+export const CV_WORK_HISTORY_TO_SHEET = 'cv-work-history-to-sheet.json';
+export const CV_TO_JSON_RESUME = 'cv-to-json-resume.json';
+export const CORRECTION_LOOP = 'correction-loop.json';
+export const POOL_AUDIT = 'pool-audit.json';
+export const REVIEW_ROUTING = 'review-routing.json';
 
 export const AFFINDA_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaTrigger';
 export const AFFINDA_POLLING_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaPollingTrigger';
@@ -39,6 +44,8 @@ export interface ExampleSetup {
 	organization?: string;
 	/** The credits that raise the credits watch's alarm, if not the example's own. */
 	creditsThreshold?: number;
+	/** The pool audit's index and the ATS's active candidates, if not the example's own. */
+	poolAudit?: { index: string; activeCandidates: string[] };
 }
 
 export interface ImportedExample {
@@ -121,6 +128,31 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 		const alarm = setup.creditsThreshold;
 		const raised = JSON.stringify(posting).replace('"rightValue":150', `"rightValue":${alarm}`);
 		return JSON.parse(raised) as WorkflowJson;
+	},
+	// The index is named in the file; the review tool is given the webhook's URL.
+	[CORRECTION_LOOP]: (workflow) => workflow,
+	[POOL_AUDIT]: (workflow, setup) => {
+		if (!setup.poolAudit) return workflow;
+		const { index, activeCandidates } = setup.poolAudit;
+		// The sticky note's "the Affinda identifiers of your active candidates".
+		const ats = setParameters(workflow, 'Active in the ATS', {
+			assignments: {
+				assignments: [
+					{
+						id: 'active-candidates',
+						name: 'documentIds',
+						type: 'array',
+						value: JSON.stringify(activeCandidates),
+					},
+				],
+			},
+		});
+		const listed = setParameters(ats, 'What the pool holds', { indexName: index });
+		return setParameters(listed, 'Take out of the pool', { indexName: index });
+	},
+	[REVIEW_ROUTING]: (workflow, setup) => {
+		const trigger = setParameters(workflow, 'CV parsed', { workspace: byId(setup.workspace) });
+		return setParameters(trigger, 'Ask a reviewer', { url: setup.notifyUrl });
 	},
 	[CAREERS_FORM_INTAKE]: (workflow, setup) => {
 		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });

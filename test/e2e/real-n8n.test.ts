@@ -14,6 +14,7 @@ import { hasNewestOptions } from '../n8n-runtime/options-on';
 import {
 	BLIND_REVIEW,
 	CANDIDATE_WITHDRAWAL,
+	CORRECTION_LOOP,
 	CREDITS_WATCH,
 	CV_EMAIL_INTAKE,
 	CV_TO_SHEET,
@@ -22,9 +23,11 @@ import {
 	importExample,
 	importExamples,
 	NIGHTLY_REMATCH,
+	POOL_AUDIT,
 	prepareExample,
 	RANK_CANDIDATES,
 	REVIEW_LOOP,
+	REVIEW_ROUTING,
 	type ExampleSetup,
 } from './examples';
 import type { Execution } from '../helpers/real-n8n/n8n-client';
@@ -1157,6 +1160,102 @@ describe('the example workflows in test/examples', () => {
 		expect(emulator.store.indices.get(index)?.members.has(withdrawn)).toBe(false);
 		expect(emulator.store.document(withdrawn)).toBeUndefined();
 	});
+
+	test(`${CORRECTION_LOOP}: a reviewer's correction is re-indexed, and the search finds the corrected value`, async () => {
+		const [candidate] = emulator.fixtures.resumes;
+		const doc = emulator.store.document(candidate.identifier);
+		const skill = emulator.store
+			.annotationsOf(doc as NonNullable<typeof doc>)
+			.find((annotation) => annotation.dataPoint === 'skills');
+		if (!skill) throw new Error('the seeded resume has no skill');
+		const corrected = 'Lunar Geology';
+		const example = await importExample(n8n.client, CORRECTION_LOOP, setup);
+		const execution = await n8n.client.runManually(example.stored, example.trigger, {
+			[example.trigger]: [
+				{ json: { body: { annotationId: skill.id, correctedValue: corrected } } },
+			],
+		});
+		expect(executionError(execution)).toBeUndefined();
+		expect(
+			emulator.received
+				.filter((request) => request.method !== 'GET')
+				.map((request) => `${request.method} ${request.path}`),
+		).toEqual([
+			`PATCH /v3/annotations/${skill.id}`,
+			`POST /v3/index/all-resumes/documents/${candidate.identifier}/re_index`,
+			'POST /v2/resume_search',
+		]);
+		expect(json(outputItems(execution, 'Correct the value'))).toEqual([
+			expect.objectContaining({ id: skill.id, parsed: corrected, reIndexed: ['all-resumes'] }),
+		]);
+		expect(
+			outputItems(execution, 'Search with the corrected value').map((item) => item.json.identifier),
+		).toEqual([candidate.identifier]);
+	});
+
+	test(`${POOL_AUDIT}: the CVs the ATS no longer has leave the index; the others stay`, async () => {
+		const index = 'pool-audit-e2e';
+		const pool = emulator.fixtures.resumes.slice(0, 5).map((resume) => resume.identifier);
+		await emulatorApi('POST', '/v3/index', { name: index, docType: 'resumes' });
+		for (const document of pool)
+			await emulatorApi('POST', `/v3/index/${index}/documents`, { document });
+		const [gone, alsoGone, ...active] = pool;
+		emulator.clearReceived();
+		const example = await importExample(n8n.client, POOL_AUDIT, {
+			...setup,
+			poolAudit: { index, activeCandidates: active },
+		});
+		const execution = await n8n.client.runManually(example.stored, example.trigger);
+		expect(executionError(execution)).toBeUndefined();
+		expect(json(outputItems(execution, 'What the pool holds'))).toEqual(
+			pool.map((document) => ({ index, document })),
+		);
+		expect(
+			requestsTo('DELETE', new RegExp(`^/v3/index/${index}/`)).map((request) => request.path),
+		).toEqual([`/v3/index/${index}/documents/${gone}`, `/v3/index/${index}/documents/${alsoGone}`]);
+		expect(json(outputItems(execution, 'Take out of the pool'))).toEqual([
+			{ index, document: gone, removed: true },
+			{ index, document: alsoGone, removed: true },
+		]);
+		expect(emulator.store.indices.get(index)?.documents).toEqual(active);
+	});
+
+	test(`${REVIEW_ROUTING}: the CV without an email goes to a reviewer; the complete one does not`, async () => {
+		// Two seeded resumes no other test touches, each with an email and a phone number.
+		const [complete, incomplete] = emulator.store.indexedDocuments(['all-resumes']).slice(20, 22);
+		const emails = emulator.store
+			.annotationsOf(incomplete)
+			.filter((annotation) => annotation.dataPoint === 'emails');
+		await emulatorApi(
+			'POST',
+			'/v3/annotations/batch_update',
+			emails.map((annotation) => ({ id: annotation.id, parsed: null })),
+		);
+		emulator.clearReceived();
+		const example = await importExample(n8n.client, REVIEW_ROUTING, setup);
+		const parsed = (identifier: string) => ({
+			json: { event: 'document.parse.succeeded', identifier },
+		});
+		const execution = await n8n.client.runManually(example.stored, example.trigger, {
+			[example.trigger]: [parsed(complete.identifier), parsed(incomplete.identifier)],
+		});
+		expect(executionError(execution)).toBeUndefined();
+		expect(requestsTo('GET', '/v3/validation_results').map((request) => request.query)).toEqual([
+			{ document: complete.identifier, limit: '100', offset: '0' },
+			{ document: incomplete.identifier, limit: '100', offset: '0' },
+		]);
+		expect(inbox.requests.map((request) => request.body)).toEqual([
+			{
+				text: expect.stringMatching(
+					new RegExp(
+						`^CV ${incomplete.identifier} needs a review: .*email.*\\(rule email-present\\)$`,
+					),
+				),
+				document: incomplete.identifier,
+				rule: 'email-present',
+			},
+		]);
+	});
 });
 
 function escape(text: string): string {
@@ -1171,6 +1270,18 @@ async function directSearchCount(body: object): Promise<number> {
 		body: JSON.stringify(body),
 	});
 	return ((await response.json()) as { count: number }).count;
+}
+
+/** A request to the emulator's API, as another client of the service (the ATS, a review tool) makes it. */
+async function emulatorApi(method: string, path: string, body: unknown): Promise<unknown> {
+	const response = await fetch(`${emulator.url}${path}`, {
+		method,
+		headers: { authorization: `Bearer ${API_KEY}`, 'content-type': 'application/json' },
+		body: JSON.stringify(body),
+	});
+	if (!response.ok)
+		throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+	return await response.json();
 }
 
 /** Uploads a file to the emulator and adds it to an index, as a recruiter would have done once. */
