@@ -16,16 +16,13 @@ export class InvalidParameterError extends UserError {
 }
 
 /**
- * A message that names the input item it is about, as every error of these nodes does: "… [item 3]".
- * Without an item (a dropdown, a trigger), the message as it is.
+ * A message that names the input item it is about: "… [item 3]". An error carries its item as
+ * data (`itemIndex` in its context) and the router names it, once, as the error leaves the node;
+ * a warning names it where it is written. Without an item (a dropdown, a trigger), the message as
+ * it is.
  */
 export function withItem(message: string, itemIndex: number | undefined): string {
 	return itemIndex === undefined ? message : `${message} [item ${itemIndex}]`;
-}
-
-/** The message `withItem` was given, for an error that adds to it before naming the item again. */
-export function withoutItem(message: string): string {
-	return message.replace(/ \[item \d+\]$/, '');
 }
 
 /** Values longer than this are cut short in messages: enough to recognise, not a wall of text. */

@@ -213,6 +213,24 @@ describe('Annotation → Batch Update, on the wire', () => {
 		).toBe(true);
 	});
 
+	test('without Continue on Fail: a bad item stops the node before any request, naming its item', async () => {
+		const { error } = await runWorkflow(
+			affindaWorkflow({ resource: 'annotation', operation: 'batchUpdate', source: 'inputItems' }),
+			{
+				credentials: affindaCredentials(server.url),
+				input: [
+					{ json: { id: 1, raw: 'a' } },
+					{ json: { id: -4, raw: 'b' } },
+					{ json: { id: 3, raw: 'c' } },
+				],
+			},
+		);
+		expect(error()?.message).toBe(
+			'Parameter "Annotation ID" (id) is -4, but must be a whole number of 1 or more [item 1]',
+		);
+		expect(server.requests).toHaveLength(0);
+	});
+
 	test('Continue on Fail: a bad item goes to the error output, the others are still sent', async () => {
 		const { run, output } = await runWorkflow(
 			affindaWorkflow(

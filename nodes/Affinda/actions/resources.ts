@@ -8,7 +8,7 @@ import type {
 import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FileOutput } from '../helpers/binary';
-import type { Waiting } from '../helpers/concurrency';
+import type { Settled, Waiting } from '../helpers/concurrency';
 import type { ServiceAnswer } from '../../shared/output/rows';
 import * as annotation from './annotation/Annotation.resource';
 import * as document from './document/Document.resource';
@@ -46,14 +46,17 @@ export interface ItemOperation extends OperationModule {
 }
 
 /**
- * An operation whose endpoint takes many items in one request (Annotation → Batch Update): it
- * sends the batches, and pairs its outputs and applies Continue on Fail itself.
+ * An operation whose endpoint takes many items in one request (Annotation → Batch Update, Add
+ * Tag): it sends the batches and hands back each item's outcome at its place; the router pairs
+ * them and applies Continue on Fail, as for any operation. With `stopAfterFailure` (the router's
+ * word) it sends nothing more once an item has failed.
  */
 export interface BatchOperation extends OperationModule {
 	executeBatch: (
 		this: IExecuteFunctions,
 		items: INodeExecutionData[],
-	) => Promise<INodeExecutionData[]>;
+		stopAfterFailure: boolean,
+	) => Promise<Array<Settled<IDataObject> | undefined>>;
 }
 
 /** What each `<operation>.operation.ts` module exports: one of the two shapes. */

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { FileOutput } from '../helpers/binary';
-import { runBounded, Waiting } from '../helpers/concurrency';
+import { runBounded, Waiting, type Settled } from '../helpers/concurrency';
 import { failedItem, toItemError } from '../helpers/itemErrors';
 import { readConcurrency } from '../helpers/operationOptions';
 import { toolFailureError, toolFailureItem, toolRun } from '../helpers/toolCall';
@@ -64,32 +64,26 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			? toolFailureError.call(this, error, itemIndex)
 			: toItemError.call(this, error, itemIndex);
 
-	if ('executeBatch' in operation) {
-		if (asTool === undefined) return [await operation.executeBatch.call(this, items)];
-		try {
-			return [await operation.executeBatch.call(this, items)];
-		} catch (error) {
-			if (asTool === 'agentToolCall') return [[toolFailureItem(error, 0)]];
-			throw fatal(error, 0);
-		}
-	}
-
-	let concurrency: number;
+	const continueOnFail = this.continueOnFail();
+	const goOnAfterFailure = continueOnFail || asTool === 'agentToolCall';
+	// Each item's outcome at its place: run a few at a time, or sent in batches by the operation.
+	let settled: Array<Settled<ItemOutput> | undefined>;
 	try {
-		concurrency = readConcurrency.call(this);
+		settled =
+			'executeBatch' in operation
+				? await operation.executeBatch.call(this, items, !goOnAfterFailure)
+				: await runBounded(
+						items.length,
+						readConcurrency.call(this),
+						async (itemIndex) => await itemOutput.call(this, operation, itemIndex),
+						!goOnAfterFailure,
+					);
 	} catch (error) {
+		// Before any item's outcome: Concurrency refused, or a batch that failed as a whole.
 		if (asTool === 'agentToolCall')
 			return [items.map((_item, index) => toolFailureItem(error, index))];
 		throw fatal(error, 0);
 	}
-	const continueOnFail = this.continueOnFail();
-	const goOnAfterFailure = continueOnFail || asTool === 'agentToolCall';
-	const settled = await runBounded(
-		items.length,
-		concurrency,
-		async (itemIndex) => await itemOutput.call(this, operation, itemIndex),
-		!goOnAfterFailure,
-	);
 
 	// In input order, whatever order the answers came in.
 	const output: INodeExecutionData[] = [];

@@ -15,7 +15,17 @@ export class Waiting<T> {
 	}
 }
 
+/** What an item's work came to: its value, or why it failed. */
 export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+
+/** What a request came to, for an operation that reads some failures (a 404) as answers. */
+export async function settle<T>(pending: Promise<T>): Promise<Settled<T>> {
+	try {
+		return { ok: true, value: await pending };
+	} catch (error) {
+		return { ok: false, error };
+	}
+}
 
 /**
  * Runs `work` for items 0..count-1 with at most `limit` in progress. After a failure, when

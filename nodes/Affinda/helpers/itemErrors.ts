@@ -1,17 +1,29 @@
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, UserError } from 'n8n-workflow';
 
 import { InvalidParameterError, withItem } from '../../shared/errors';
-import { toolRun } from './toolCall';
+import type { Settled } from './concurrency';
 
-/** Every failure leaves as a NodeApiError or NodeOperationError that names its item. */
+/** Errors already made the item's error: an error many items share is named once. */
+const itemErrors = new WeakSet<Error>();
+
+/**
+ * Every failure leaves as a NodeApiError or NodeOperationError. One that belongs to an item (its
+ * context's `itemIndex`, or bad input read for it) names the item in its message, here only:
+ * "… [item 3]". A request many items shared (a batch) names none.
+ */
 export function toItemError(
 	this: IExecuteFunctions,
 	error: unknown,
 	itemIndex: number,
 ): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+		if (itemErrors.has(error)) return error;
+		const named = withItem('', error.context.itemIndex as number | undefined);
+		// n8n's own errors (a missing binary field) come named already.
+		if (!error.message.endsWith(named)) error.message += named;
 		error.context.itemIndex ??= itemIndex;
+		itemErrors.add(error);
 		return error;
 	}
 	if (error instanceof InvalidParameterError) {
@@ -46,40 +58,32 @@ export function isNotFound(error: unknown): boolean {
 }
 
 /**
- * The output of an operation that sends many items in one request: each item paired with its
- * input, in input order; a failed item goes to the error output with Continue on Fail, or stops
- * the node without it.
+ * What an operation that sends many items in one request hands the router: each item's outcome
+ * at its place, which the router pairs and applies Continue on Fail to. `stopAfterFailure` is the
+ * router's word: without Continue on Fail, nothing more is sent once an item has failed.
  */
-export class PairedOutput {
-	private readonly items: INodeExecutionData[] = [];
+export class ItemOutcomes<T> {
+	readonly settled: Array<Settled<T> | undefined>;
+	private failed = false;
 
-	constructor(private readonly context: IExecuteFunctions) {}
-
-	add(json: IDataObject, itemIndex: number): void {
-		this.items.push({ json, pairedItem: { item: itemIndex } });
+	constructor(
+		count: number,
+		private readonly stopAfterFailure: boolean,
+	) {
+		this.settled = new Array<Settled<T> | undefined>(count);
 	}
 
-	fail(error: unknown, itemIndex: number): void {
-		// Called by a model, the router words the failure for it (helpers/toolCall.ts).
-		if (toolRun.call(this.context) !== undefined && !this.context.continueOnFail()) throw error;
-		const nodeError = toItemError.call(this.context, error, itemIndex);
-		if (!this.context.continueOnFail()) throw nodeError;
-		this.items.push(failedItem(nodeError, itemIndex));
+	ok(itemIndex: number, value: T): void {
+		this.settled[itemIndex] = { ok: true, value };
 	}
 
-	inInputOrder(): INodeExecutionData[] {
-		const itemOf = (item: INodeExecutionData) => (item.pairedItem as { item: number }).item;
-		return this.items.sort((a, b) => itemOf(a) - itemOf(b));
+	fail(itemIndex: number, error: unknown): void {
+		this.settled[itemIndex] = { ok: false, error };
+		this.failed = true;
 	}
-}
 
-export type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
-
-/** What a request came to, for an operation that reads some failures (a 404) as answers. */
-export async function settle<T>(pending: Promise<T>): Promise<Settled<T>> {
-	try {
-		return { ok: true, value: await pending };
-	} catch (error) {
-		return { ok: false, error };
+	/** Whether to send nothing more: an item failed and the router stops after a failure. */
+	get stopped(): boolean {
+		return this.failed && this.stopAfterFailure;
 	}
 }

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withItem } from '../../shared/errors';
 import { describeAnswer } from '../../shared/listAnswers';
 import { readIdentifier, readWholeNumber, type Parameter } from '../../shared/readers';
 import { TAGS_PATH } from '../../shared/service';
@@ -9,7 +8,7 @@ import { readRequestTimeoutMs, requestForItem } from '../../shared/transport/ite
 import { PAGE_SIZE } from '../../shared/transport/pager';
 import { affindaApiRequest } from '../../shared/transport/request';
 import { type AffindaContext } from '../../shared/transport/types';
-import { settle } from './itemErrors';
+import { settle } from './concurrency';
 
 /** A tag as Affinda shows it: it belongs to one workspace. */
 export interface Tag extends IDataObject {
@@ -56,10 +55,7 @@ export async function readTags(
 		if (!Array.isArray(answer) || !answer.every(isTag)) {
 			throw new NodeOperationError(
 				this.getNode(),
-				withItem(
-					`Affinda's answer to GET ${TAGS_PATH} was ${describeAnswer(answer)}, not a list of tags (each with a number "id" and a "name")`,
-					itemIndex,
-				),
+				`Affinda's answer to GET ${TAGS_PATH} was ${describeAnswer(answer)}, not a list of tags (each with a number "id" and a "name")`,
 				{ itemIndex },
 			);
 		}

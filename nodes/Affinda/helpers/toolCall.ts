@@ -1,7 +1,7 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 
-import { describeValue, InvalidParameterError, withoutItem } from '../../shared/errors';
+import { describeValue, InvalidParameterError } from '../../shared/errors';
 
 /**
  * How the node is being run, when a model called it:
@@ -27,9 +27,9 @@ interface ToolFailure {
 	message: string;
 }
 
+/** Text ending as a sentence. The router names the item for people only: a model needs none. */
 function sentence(text: string): string {
-	// The item the node names for people: a model calls with one item and needs none.
-	const trimmed = withoutItem(text.trim());
+	const trimmed = text.trim();
 	return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 

@@ -2,7 +2,6 @@ import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-w
 import { NodeApiError } from 'n8n-workflow';
 
 import { mayHaveBeenProcessed, parseRetryAfter, RETRY_POLICY, waitTooLong } from './retry';
-import { withItem } from '../errors';
 import type { FailedRequest, RequestAdvice, RequestFailure } from './types';
 
 /** Reads, searches and updates that set values: repeating them changes nothing. */
@@ -334,7 +333,7 @@ export function toNodeApiError(
 	// Built from the service's answer only, never from the request: its headers hold the API key.
 	const errorResponse: JsonObject = { ...(safe.body ?? {}), httpCode: safe.status ?? null };
 	const error = new NodeApiError(node, errorResponse, {
-		message: withItem(message, request.itemIndex),
+		message: message,
 		description,
 		httpCode: safe.status === undefined ? undefined : String(safe.status),
 		itemIndex: request.itemIndex,

@@ -114,7 +114,7 @@ async function readPages(
 	const connection = await connect.call(this);
 	const request = withSearchApiVersion(connection, asked);
 	const fail = (message: string, description: string) =>
-		new NodeOperationError(this.getNode(), withItem(message, request.itemIndex), {
+		new NodeOperationError(this.getNode(), message, {
 			itemIndex: request.itemIndex,
 			description,
 		});

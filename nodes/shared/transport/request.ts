@@ -11,7 +11,6 @@ import {
 	toNodeApiError,
 } from './failures';
 import { fileLinkRefusal } from './fileLinks';
-import { withItem } from '../errors';
 import { provedNotProcessed, RETRY_POLICY, retryDelayMs } from './retry';
 import type {
 	AffindaContext,
@@ -60,7 +59,7 @@ export async function affindaApiFileRequest(
 	const refusal =
 		asked.url === undefined ? undefined : fileLinkRefusal(asked.url, connection.baseUrl);
 	if (refusal !== undefined) {
-		throw new NodeOperationError(this.getNode(), withItem(refusal, asked.itemIndex), {
+		throw new NodeOperationError(this.getNode(), refusal, {
 			itemIndex: asked.itemIndex,
 			description:
 				'Nothing was sent to it. Run the item again later for a fresh link; if it stays so, the Base URL of the Affinda API credential may not be the service that gave the link.',

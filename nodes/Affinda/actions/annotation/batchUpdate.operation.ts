@@ -5,7 +5,8 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { PairedOutput } from '../../helpers/itemErrors';
+import type { Settled } from '../../helpers/concurrency';
+import { ItemOutcomes } from '../../helpers/itemErrors';
 import { readRequestTimeoutMs } from '../../../shared/transport/itemRequest';
 import { affindaApiRequest } from '../../../shared/transport/request';
 import { optionsCollection } from '../common.descriptions';
@@ -84,21 +85,23 @@ function prepare(
 }
 
 /**
- * One request for many items (in chunks), each output paired with the item its annotation came
- * from. A bad item fails alone; a failed request fails the items of its chunk.
+ * One request for many items (in chunks), each outcome at the place of the item its annotation
+ * came from. A bad item fails alone; a failed request fails the items of its chunk.
  */
 export async function executeBatch(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	const output = new PairedOutput(this);
+	stopAfterFailure: boolean,
+): Promise<Array<Settled<IDataObject> | undefined>> {
+	const outcomes = new ItemOutcomes<IDataObject>(items.length, stopAfterFailure);
 
 	const prepared: PreparedAnnotation[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
 			prepared.push({ itemIndex, annotation: prepare.call(this, items, itemIndex) });
 		} catch (error) {
-			output.fail(error, itemIndex);
+			outcomes.fail(itemIndex, error);
+			if (outcomes.stopped) return outcomes.settled;
 		}
 	}
 
@@ -116,14 +119,15 @@ export async function executeBatch(
 				idempotent: true,
 			})) as unknown as IDataObject[];
 		} catch (error) {
-			for (const { itemIndex } of chunk) output.fail(error, itemIndex);
+			for (const { itemIndex } of chunk) outcomes.fail(itemIndex, error);
+			if (outcomes.stopped) return outcomes.settled;
 			continue;
 		}
 		const byId = new Map((Array.isArray(updated) ? updated : []).map((a) => [a.id, a]));
 		chunk.forEach(({ itemIndex, annotation }, position) => {
 			const json = byId.get(annotation.id) ?? updated[position] ?? { id: annotation.id };
-			output.add(json, itemIndex);
+			outcomes.ok(itemIndex, json);
 		});
 	}
-	return output.inInputOrder();
+	return outcomes.settled;
 }

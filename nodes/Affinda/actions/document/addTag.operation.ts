@@ -1,5 +1,6 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
+import type { Settled } from '../../helpers/concurrency';
 import { executeTagging, taggingProperties } from './tagging';
 
 export const toolDescription =
@@ -10,6 +11,7 @@ export const description = taggingProperties(true);
 export async function executeBatch(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
-): Promise<INodeExecutionData[]> {
-	return await executeTagging.call(this, items, true);
+	stopAfterFailure: boolean,
+): Promise<Array<Settled<IDataObject> | undefined>> {
+	return await executeTagging.call(this, items, true, stopAfterFailure);
 }

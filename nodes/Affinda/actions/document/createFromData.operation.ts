@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withItem } from '../../../shared/errors';
 import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
 import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
 import {
@@ -127,10 +126,7 @@ async function create(
 	} catch (error) {
 		throw new NodeOperationError(
 			this.getNode(),
-			withItem(
-				`Document ${identifier} was created, but its Custom Identifier "${customIdentifier}" could not be set`,
-				itemIndex,
-			),
+			`Document ${identifier} was created, but its Custom Identifier "${customIdentifier}" could not be set`,
 			{
 				itemIndex,
 				description: `Do not run this item again: it would create the document a second time. Set the identifier with Document → Update (Document ${identifier}, Custom Identifier). ${(error as Error).message}`,
@@ -181,10 +177,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		const existing = String(metaOf(document).identifier);
 		throw new NodeOperationError(
 			this.getNode(),
-			withItem(
-				`Affinda already has a document with Custom Identifier "${customIdentifier}": ${existing}`,
-				itemIndex,
-			),
+			`Affinda already has a document with Custom Identifier "${customIdentifier}": ${existing}`,
 			{
 				itemIndex,
 				description: `Nothing was created, as If Already Created is set to Fail. Fetch it with Document → Get using identifier ${existing}, or choose Use the Existing Document.`,

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withItem } from '../../../shared/errors';
 import { metaOf, parseFailureOf } from '../../../shared/output/parsedData';
 import { readIdentifier } from '../../../shared/readers';
 import { DOCUMENTS_PATH } from '../../../shared/service';
@@ -67,10 +66,7 @@ export async function newestWithCustomIdentifier(
 	if (!Array.isArray(answer.results)) {
 		throw new NodeOperationError(
 			this.getNode(),
-			withItem(
-				`Affinda's answer to the look-up of Custom Identifier "${customIdentifier}" is not a list of documents`,
-				itemIndex,
-			),
+			`Affinda's answer to the look-up of Custom Identifier "${customIdentifier}" is not a list of documents`,
 			{ itemIndex, description: advice.rerun },
 		);
 	}

@@ -2,7 +2,6 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeOperationError, sanitizeFilename } from 'n8n-workflow';
 
 import { FileOutput } from '../../helpers/binary';
-import { withItem } from '../../../shared/errors';
 import { choicesOf, invalid, readIdentifier, readOptionalChoice } from '../../../shared/readers';
 import { readRequestTimeoutMs, requestForItem } from '../../../shared/transport/itemRequest';
 import { affindaApiFileRequest } from '../../../shared/transport/request';
@@ -149,10 +148,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		if (typeof link !== 'string' || !link) {
 			throw new NodeOperationError(
 				this.getNode(),
-				withItem(
-					`Document ${identifier} has no ${kind === 'pdf' ? 'PDF' : 'file'} to download yet`,
-					itemIndex,
-				),
+				`Document ${identifier} has no ${kind === 'pdf' ? 'PDF' : 'file'} to download yet`,
 				{
 					itemIndex,
 					description:

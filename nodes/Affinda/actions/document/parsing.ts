@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { withItem } from '../../../shared/errors';
 import { affindaApiRequest } from '../../../shared/transport/request';
 import { documentPath, isSettled, metaOf, parseFailureOf, UPLOAD_ADVICE } from './document';
 
@@ -33,10 +32,7 @@ export function parsingTimedOut(
 	if (identifier === undefined) {
 		return new NodeOperationError(
 			this.getNode(),
-			withItem(
-				`Affinda had not answered the upload when the Parsing Timeout of ${timeoutSeconds} s ran out`,
-				itemIndex,
-			),
+			`Affinda had not answered the upload when the Parsing Timeout of ${timeoutSeconds} s ran out`,
 			{
 				itemIndex,
 				description: `${UPLOAD_ADVICE.ifUncertain} To wait longer, raise Parsing Timeout.`,
@@ -45,10 +41,7 @@ export function parsingTimedOut(
 	}
 	return new NodeOperationError(
 		this.getNode(),
-		withItem(
-			`Affinda had not finished parsing document ${identifier} when the Parsing Timeout of ${timeoutSeconds} s ran out`,
-			itemIndex,
-		),
+		`Affinda had not finished parsing document ${identifier} when the Parsing Timeout of ${timeoutSeconds} s ran out`,
 		{
 			itemIndex,
 			description: `The document was uploaded and is still being parsed. Raise Parsing Timeout, or turn off Wait for Parsing and fetch it later with Document → Get using identifier ${identifier}.`,
@@ -70,7 +63,7 @@ export async function waitUntilParsed(
 	if (typeof identifier !== 'string' || identifier === '') {
 		throw new NodeOperationError(
 			this.getNode(),
-			withItem(`Affinda's answer to the upload names no document identifier`, itemIndex),
+			`Affinda's answer to the upload names no document identifier`,
 			{ itemIndex, description: 'Without one the node cannot look for the parsed document.' },
 		);
 	}
@@ -125,7 +118,7 @@ export function assertParsed(
 		'Open the document in Affinda to see more.';
 	const error = new NodeOperationError(
 		this.getNode(),
-		withItem(`Affinda could not parse document ${String(identifier)}: ${detail}${code}`, itemIndex),
+		`Affinda could not parse document ${String(identifier)}: ${detail}${code}`,
 		{ itemIndex, description: hint },
 	);
 	Object.assign(error.context, failure, { identifier });

@@ -6,7 +6,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { PairedOutput } from '../../helpers/itemErrors';
+import type { Settled } from '../../helpers/concurrency';
+import { ItemOutcomes } from '../../helpers/itemErrors';
 import {
 	findOrCreateTag,
 	findTag,
@@ -14,7 +15,6 @@ import {
 	type Tag,
 	type TagChoice,
 } from '../../helpers/tags';
-import { withItem } from '../../../shared/errors';
 import { readFlag, readOptionalIdentifier } from '../../../shared/readers';
 import { DOCUMENTS_PATH } from '../../../shared/service';
 import { readRequestTimeoutMs, requestForItem } from '../../../shared/transport/itemRequest';
@@ -81,8 +81,9 @@ export async function executeTagging(
 	this: IExecuteFunctions,
 	items: INodeExecutionData[],
 	add: boolean,
-): Promise<INodeExecutionData[]> {
-	const output = new PairedOutput(this);
+	stopAfterFailure: boolean,
+): Promise<Array<Settled<IDataObject> | undefined>> {
+	const outcomes = new ItemOutcomes<IDataObject>(items.length, stopAfterFailure);
 	const tagParameter = tagLocator('', true);
 
 	const wanted: Wanted[] = [];
@@ -105,7 +106,8 @@ export async function executeTagging(
 					),
 			});
 		} catch (error) {
-			output.fail(error, itemIndex);
+			outcomes.fail(itemIndex, error);
+			if (outcomes.stopped) return outcomes.settled;
 		}
 	}
 
@@ -139,7 +141,8 @@ export async function executeTagging(
 			group.members.push(item);
 			groups.set(resolved.tag.id, group);
 		} catch (error) {
-			output.fail(error, item.itemIndex);
+			outcomes.fail(item.itemIndex, error);
+			if (outcomes.stopped) return outcomes.settled;
 		}
 	}
 
@@ -161,22 +164,20 @@ export async function executeTagging(
 					idempotent: true,
 				});
 			} catch (error) {
-				for (const { itemIndex } of chunk) output.fail(error, itemIndex);
+				for (const { itemIndex } of chunk) outcomes.fail(itemIndex, error);
+				if (outcomes.stopped) return outcomes.settled;
 				continue;
 			}
 			for (const { identifier, itemIndex } of chunk) {
-				output.add(
-					{
-						identifier,
-						tag: { ...resolved.tag },
-						...(resolved.created ? { tagCreated: true } : {}),
-					} as IDataObject,
-					itemIndex,
-				);
+				outcomes.ok(itemIndex, {
+					identifier,
+					tag: { ...resolved.tag },
+					...(resolved.created ? { tagCreated: true } : {}),
+				} as IDataObject);
 			}
 		}
 	}
-	return output.inInputOrder();
+	return outcomes.settled;
 }
 
 /** The workspace a document belongs to, read from the document. */
@@ -196,7 +197,7 @@ async function workspaceOf(
 	if (typeof workspace !== 'string') {
 		throw new NodeOperationError(
 			this.getNode(),
-			withItem(`Affinda's answer for document ${identifier} does not say its workspace`, itemIndex),
+			`Affinda's answer for document ${identifier} does not say its workspace`,
 			{ itemIndex, description: 'Pick the Workspace of the tag in the node.' },
 		);
 	}
@@ -223,7 +224,7 @@ async function tagNamed(
 	if (!tag) {
 		throw new NodeOperationError(
 			this.getNode(),
-			withItem(`Workspace ${workspace} has no tag named "${name}"`, itemIndex),
+			`Workspace ${workspace} has no tag named "${name}"`,
 			{
 				itemIndex,
 				description:

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { withItem } from '../../../shared/errors';
 import { documentKind, type DocumentKind } from '../../../shared/output/kind';
 import { invalid, parseJsonObject } from '../../../shared/readers';
 import { requestForItem } from '../../../shared/transport/itemRequest';
@@ -76,10 +75,7 @@ async function explainRefusal(
 	if (typeof extractor !== 'string' || kind !== 'other') return refusal;
 	return new NodeOperationError(
 		this.getNode(),
-		withItem(
-			`Document ${identifier} is parsed as "${extractor}", and Update Data changes only resumes and job descriptions`,
-			itemIndex,
-		),
+		`Document ${identifier} is parsed as "${extractor}", and Update Data changes only resumes and job descriptions`,
 		{
 			itemIndex,
 			description:

@@ -1,8 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { settle } from '../../helpers/itemErrors';
-import { withItem } from '../../../shared/errors';
+import { settle } from '../../helpers/concurrency';
 import { choicesOf, readIdentifier, readOptionalChoice } from '../../../shared/readers';
 import { INDICES_PATH } from '../../../shared/service';
 import { requestForItem } from '../../../shared/transport/itemRequest';
@@ -68,10 +67,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	if (docType !== undefined && existing.docType !== docType) {
 		throw new NodeOperationError(
 			this.getNode(),
-			withItem(
-				`An index named "${name}" exists already, holding ${String(existing.docType)}, not ${docType}`,
-				itemIndex,
-			),
+			`An index named "${name}" exists already, holding ${String(existing.docType)}, not ${docType}`,
 			{ itemIndex, description: 'Choose another name, or use the existing index as it is.' },
 		);
 	}

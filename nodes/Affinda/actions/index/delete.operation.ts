@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { isNotFound, settle } from '../../helpers/itemErrors';
+import { settle } from '../../helpers/concurrency';
+import { isNotFound } from '../../helpers/itemErrors';
 import { optionsCollection } from '../common.descriptions';
 import { indexParameter, indexPath, readIndexName } from './indexProperties';
 import { requestForItem } from '../../../shared/transport/itemRequest';

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { isNotFound, settle } from '../../helpers/itemErrors';
+import { settle } from '../../helpers/concurrency';
+import { isNotFound } from '../../helpers/itemErrors';
 import { readTagChoice } from '../../helpers/tags';
 import { TAGS_PATH } from '../../../shared/service';
 import { requestForItem } from '../../../shared/transport/itemRequest';

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withItem } from '../../../../shared/errors';
 import { documentsAnswer, type ServiceAnswer } from '../../../../shared/output/rows';
 import { invalid, readOptionalText } from '../../../../shared/readers';
 import { type RequestAdvice } from '../../../../shared/transport/types';
@@ -98,12 +97,9 @@ function failAsUploaded(
 	const identifier = String(meta.identifier);
 	return new NodeOperationError(
 		this.getNode(),
-		withItem(
-			`Affinda already has a document with Custom Identifier "${check.customIdentifier}": ${identifier}${
-				meta.fileName ? ` (${String(meta.fileName)})` : ''
-			}`,
-			itemIndex,
-		),
+		`Affinda already has a document with Custom Identifier "${check.customIdentifier}": ${identifier}${
+			meta.fileName ? ` (${String(meta.fileName)})` : ''
+		}`,
 		{
 			itemIndex,
 			description: `Nothing was uploaded, as If Already Uploaded is set to Fail. Fetch it with Document → Get using identifier ${identifier}, choose Use the Existing Document, or delete it from the ${where} to upload the file again.`,

@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withItem, withoutItem } from '../../../../shared/errors';
 import { type MultipartBody } from '../../../../shared/transport/multipart';
 import { affindaApiRequest } from '../../../../shared/transport/request';
 import { DOCUMENTS_PATH, UPLOAD_ADVICE } from '../document';
@@ -92,10 +91,7 @@ export function alreadyUploaded(
 		.join(', ');
 	return new NodeOperationError(
 		this.getNode(),
-		withItem(
-			`${withoutItem(error.message)} (file ${'field' in failed ? failed.field : 'url'})`,
-			itemIndex,
-		),
+		`${error.message} (file ${'field' in failed ? failed.field : 'url'})`,
 		{
 			itemIndex,
 			description: `The item's earlier files were uploaded and parsed: ${made}. Re-run only the files that failed, or set Reject Duplicates, so that they are not made twice.`,
