@@ -630,7 +630,7 @@ describe('documents, annotations and indices', () => {
 						operation: 'updateData',
 						identifier: byId('={{ $json.identifier }}'),
 						data: '={{ JSON.stringify({ totalYearsExperience: 12 }) }}',
-						output: 'row',
+						output: 'document',
 					}),
 				],
 				[
