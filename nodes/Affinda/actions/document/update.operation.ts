@@ -21,7 +21,7 @@ import {
 } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
 import { customIdentifierOption, uploadOptions } from './upload/uploadProperties';
-import { toMultipartValue } from './upload/values';
+import { toMultipartValue } from './upload/uploadSettings';
 
 /** Document → Update: PATCH /v3/documents/{identifier} with the DocumentUpdate fields set. */
 

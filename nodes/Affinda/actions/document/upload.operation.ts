@@ -6,7 +6,7 @@ import { readUploads } from './upload/files';
 import { choiceName, readExistingCheck, uploadUnlessExisting } from './upload/ifAlreadyUploaded';
 import { ifAlreadyUploadedProperty, properties } from './upload/uploadProperties';
 import { alreadyUploaded, sendUpload, uploadAndWait } from './upload/send';
-import { readDestination, readUploadSettings } from './upload/values';
+import { readDestination, readUploadSettings } from './upload/uploadSettings';
 import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
 import { invalid } from '../../../shared/readers';
 

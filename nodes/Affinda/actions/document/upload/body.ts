@@ -5,7 +5,7 @@ import { MultipartBody, type MultipartPart } from '../../../../shared/transport/
 import { documentTypeLocator } from '../descriptions';
 import type { Upload } from './files';
 import { uploadOptions } from './uploadProperties';
-import { readDestination, toMultipartValue, type UploadSettings } from './values';
+import { readDestination, toMultipartValue, type UploadSettings } from './uploadSettings';
 
 /** The multipart body of one upload: the file (or URL), then where to parse it, how, and the options that are set. */
 export function buildUploadBody(

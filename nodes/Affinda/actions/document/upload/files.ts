@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { binaryFileSource } from '../../../helpers/binary';
 import type { FileSource } from '../../../../shared/transport/multipart';
 import { binaryPropertyNameParameter, fileTypesParameter } from './uploadProperties';
-import { toUrl } from './values';
+import { toUrl } from './uploadSettings';
 import { invalid, readNameList } from '../../../../shared/readers';
 
 /** Choosing what an item uploads: its URL, or one file per binary field named or found. */

@@ -13,7 +13,7 @@ import {
 	type IfAlreadyUploadedChoice,
 } from './uploadProperties';
 import type { Upload } from './files';
-import type { Destination, UploadSettings } from './values';
+import type { Destination, UploadSettings } from './uploadSettings';
 
 /**
  * Upload → If Already Uploaded: what to do when Affinda already has a document with the item's

@@ -7,7 +7,7 @@ import { DOCUMENTS_PATH, UPLOAD_ADVICE } from '../document';
 import { assertParsed, parsingTimedOut, waitUntilParsed } from '../parsing';
 import { buildUploadBody } from './body';
 import type { Upload } from './files';
-import type { UploadSettings } from './values';
+import type { UploadSettings } from './uploadSettings';
 
 /**
  * Sending an upload and what its errors say: an upload creates a document, so it is never sent
