@@ -1,6 +1,5 @@
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
-import { readDocumentShaper, TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
 import { documentPath } from '../shared/service';
 import { affindaApiRequest } from '../shared/transport/request';
 import { parseEvent } from './eventBody';
@@ -148,30 +147,22 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		}
 		return answer.call(this, 200, `Already received: event ${event.id}`);
 	}
-	let document: IDataObject | null | undefined;
-	let fetched = false;
+	// The event counts as received only once its item is built: a fetch or a row that fails
+	// releases it, so the service's retry (after the error answer) starts the run.
+	let json: IDataObject | undefined;
 	try {
-		document = await fetchDocumentIfAsked.call(this, event.payload);
-		fetched = true;
+		const document = await fetchDocumentIfAsked.call(this, event.payload);
+		const item = eventItem(event, verified, document);
+		// The item's fields come from the whole document; "document" is as Output asks.
+		if (document) item.document = settings.documentAsAsked(document);
+		json = item;
 	} finally {
-		// Answered with an error, the service delivers again later: that retry is not a repeat.
 		if (seenKey !== undefined) {
-			if (fetched) seenEvents.received(seenKey);
+			if (json) seenEvents.received(seenKey);
 			else seenEvents.release(seenKey);
 		}
 	}
-	const json = eventItem(event, verified, document);
-	// The item's fields come from the whole document; what it carries as "document" is as Output asks.
-	if (document) json.document = documentAsAsked.call(this)(document);
 	return { workflowData: [[{ json }]] };
-}
-
-/** Fetch Document's Output (Flat Row by default), with the row's options. */
-function documentAsAsked(this: IWebhookFunctions): (document: IDataObject) => IDataObject {
-	return readDocumentShaper(
-		this.getNodeParameter('output', TRIGGER_OUTPUT_PARAMETER.default),
-		this.getNodeParameter('options', {}),
-	);
 }
 
 async function fetchDocumentIfAsked(

@@ -1,6 +1,7 @@
-import type { IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
+import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readDocumentShaper, TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
 import { wholeNumberWithin } from '../shared/readers';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { replayWindowParameter } from './description';
@@ -11,6 +12,8 @@ export interface TriggerSettings {
 	signatureKey: string;
 	requireSignature: boolean;
 	replayWindowSeconds: number;
+	/** Fetch Document's Output (Flat Row by default) with the row's options, checked as read. */
+	documentAsAsked: (document: IDataObject) => IDataObject;
 }
 
 interface TriggerOptions {
@@ -31,11 +34,22 @@ export async function readTriggerSettings(
 	} catch (error) {
 		throw new NodeOperationError(this.getNode(), (error as Error).message);
 	}
+	// Read even without Fetch Document: a setting no event could use is refused at activation.
+	let documentAsAsked: TriggerSettings['documentAsAsked'];
+	try {
+		documentAsAsked = readDocumentShaper(
+			this.getNodeParameter('output', TRIGGER_OUTPUT_PARAMETER.default),
+			options,
+		);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as Error).message);
+	}
 	const credentials = await this.getCredentials<{ webhookSecret?: string }>(CREDENTIAL_TYPE);
 	return {
 		signatureKey: String(credentials.webhookSecret ?? '').trim(),
 		requireSignature: options.requireSignature !== false,
 		replayWindowSeconds: replayWindow * 60,
+		documentAsAsked,
 	};
 }
 

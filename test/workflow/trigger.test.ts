@@ -743,6 +743,37 @@ describe('when the service does not play along (a scripted service)', () => {
 		});
 	});
 
+	test.each([
+		['a Confidence Threshold of 80', { confidenceThreshold: 80 }],
+		['an unknown Lists As', { listsAs: 'csv' }],
+		['a Custom Data Point named __proto__', { customDataPoints: '__proto__' }],
+	])('%s is refused at activation, before any subscription is made', async (_, options) => {
+		service.respondWith(makesSubscription(5, true));
+		const trigger = await hostOnService({ fetchDocument: true, options });
+		await expect(trigger.activate()).rejects.toThrow(/^Parameter "/);
+		expect(service.requests).toEqual([]);
+	});
+
+	test('an event whose row cannot be built fails and is not marked received: the retry starts the run', async () => {
+		const deep = `${'['.repeat(20_000)}1${']'.repeat(20_000)}`;
+		let documentText = `{"meta":{"identifier":"docForged1"},"data":{"deep":${deep}}}`;
+		service.respondWith((request) =>
+			request.path === '/v3/documents/docForged1'
+				? { text: documentText, headers: { 'content-type': 'application/json' } }
+				: makesSubscription(5, true)(request, service),
+		);
+		const trigger = await hostOnService({ fetchDocument: true });
+		await trigger.activate();
+		const body = eventBody();
+		const headers = signed(body, 'a'.repeat(64));
+		expect((await deliver(trigger, body, headers)).status).toBe(500);
+		expect(trigger.runs).toHaveLength(0);
+		documentText = '{"meta":{"identifier":"docForged1"},"data":{"deep":1}}';
+		expect((await deliver(trigger, body, headers)).status).toBe(200);
+		expect(trigger.runs).toHaveLength(1);
+		expect(trigger.runs[0][0].json).toMatchObject({ document: { identifier: 'docForged1' } });
+	});
+
 	test('a handshake while no subscription is being made (ten POSTs to the URL of an active trigger): each refused 403, nothing sent to the service', async () => {
 		service.respondWith(makesSubscription(5, true));
 		const trigger = await hostOnService();
