@@ -25,6 +25,10 @@ export function documentPath(identifier: string): string {
 /** Where the service keeps search indices. */
 export const INDICES_PATH = '/v3/index';
 
+/** A document's parsed values (`?document=`), and what its validation rules say of it. */
+export const ANNOTATIONS_PATH = '/v3/annotations';
+export const VALIDATION_RESULTS_PATH = '/v3/validation_results';
+
 /** Where the service keeps tags (a workspace's labels for documents). */
 export const TAGS_PATH = '/v3/tags';
 

@@ -1,6 +1,7 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- a terminal program: it reads argv and handles signals */
 // `npm run demo`: the local Affinda emulator and a real n8n with this package, the example
-// workflows imported, the candidate-matching workflow run and its ranking printed as a table.
+// workflows imported, the candidate-matching workflow run and its ranking printed as a table,
+// then a CV's open jobs and its work history.
 // Then n8n stays up for a person to open the workflows, until Ctrl-C. `--once` stops after the table.
 import { ensureN8nRuntime } from '../n8n-runtime/install';
 import { formatDuration } from '../n8n-runtime/npm-progress';
@@ -16,6 +17,7 @@ import { renderTable } from './table';
 import { uploadOpenRole } from '../e2e/trigger-example';
 import { showOpenJobsExample } from './open-jobs-demo';
 import { showTriggerExample } from './trigger-demo';
+import { showWorkHistoryExample } from './work-history-demo';
 
 const DEMO_OWNER: Owner = {
 	email: 'demo@example.com',
@@ -134,6 +136,8 @@ async function main(): Promise<void> {
 	);
 	// The other way round: which open jobs fit a new CV, and why the best one does.
 	await showOpenJobsExample(n8n.client, workflows, emulator, say, step);
+	// A whole CV as rows: one per position, for the ATS's Experience table.
+	await showWorkHistoryExample(n8n.client, workflows, emulator, say, step);
 	say();
 	await showTriggerExample(n8n.client, workflows, emulator, step);
 	say();

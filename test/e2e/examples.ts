@@ -113,6 +113,19 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 			sheetName: { __rl: true, mode: 'name', value: 'Candidates' },
 		});
 	},
+	[CV_WORK_HISTORY_TO_SHEET]: (workflow, setup) => {
+		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
+		// The user's spreadsheet (its Experience tab is named in the file): Google cannot be
+		// reached here, so a run stops at this node.
+		return setParameters(parsing, 'Add to Experience tab', {
+			documentId: byId('1CandidatesSheetId'),
+		});
+	},
+	[CV_TO_JSON_RESUME]: (workflow, setup) => {
+		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
+		// The ATS's import endpoint: here, the same recording server the notifications reach.
+		return setParameters(parsing, 'Send to the ATS', { url: setup.notifyUrl });
+	},
 	[BLIND_REVIEW]: (workflow, setup) =>
 		setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) }),
 	[REVIEW_LOOP]: (workflow, setup) =>

@@ -17,8 +17,10 @@ import {
 	CORRECTION_LOOP,
 	CREDITS_WATCH,
 	CV_EMAIL_INTAKE,
+	CV_TO_JSON_RESUME,
 	CV_TO_SHEET,
 	CV_OPEN_JOBS,
+	CV_WORK_HISTORY_TO_SHEET,
 	AFFINDA_POLLING_TRIGGER_TYPE,
 	importExample,
 	importExamples,
@@ -35,6 +37,7 @@ import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from '../helpers/
 import { executionError, outputItems } from '../helpers/real-n8n/run-data';
 import { applicationEmail, eventually } from './trigger-example';
 import { SAME_CV_ROW } from '../fixtures/documents/same-cv';
+import { validate as validateJsonResume } from '@jsonresume/schema';
 import { RESUME_ROW_START } from '../fixtures/search/scored-results';
 import {
 	affindaNode,
@@ -831,6 +834,117 @@ describe('the example workflows in test/examples', () => {
 		});
 		expect(outputItems(execution, 'Needs a review?', 1).map((item) => item.json)).toEqual([sure]);
 		expect(execution.data.resultData.lastNodeExecuted).toBe('Add to candidates sheet');
+	});
+
+	/** The career CV by email through an example, in a workspace; the execution. */
+	async function careerCvThrough(file: string, workspace: string): Promise<Execution> {
+		const example = await importExample(n8n.client, file, { ...setup, workspace });
+		const email = applicationEmail(
+			'Sofia Marin <sofia.marin@example.com>',
+			emulator.fixtures.sampleFiles.careerResumeText,
+		);
+		return await n8n.client.runManually(example.stored, example.trigger, {
+			[example.trigger]: [email],
+		});
+	}
+
+	test(`${CV_WORK_HISTORY_TO_SHEET}: one item per position, most recent first, reaches the Sheets node as it is; a NextGen workspace gives the same`, async () => {
+		const nextGen = emulator.fixtures.nextGen?.workspace.identifier;
+		if (!nextGen) throw new Error('the e2e emulator serves the NextGen workspace');
+		const histories = [];
+		for (const workspace of [setup.workspace, nextGen]) {
+			const execution = await careerCvThrough(CV_WORK_HISTORY_TO_SHEET, workspace);
+			const items = outputItems(execution, 'Parse CV');
+			expect(items.map((item) => item.pairedItem)).toEqual(items.map(() => ({ item: 0 })));
+			const rows = items.map((item) => item.json);
+			for (const row of rows)
+				expect(Object.keys(row)).toEqual([
+					'identifier',
+					'fullName',
+					'position',
+					'jobTitle',
+					'employer',
+					'location',
+					'startDate',
+					'endDate',
+					'isCurrent',
+					'months',
+					'description',
+				]);
+			expect(
+				rows.map((row) => [
+					row.position,
+					row.jobTitle,
+					row.startDate,
+					row.endDate,
+					row.isCurrent,
+					row.months,
+				]),
+			).toEqual([
+				[1, 'Engineering Manager', '2021-06-01', null, true, expect.any(Number)],
+				[2, 'Senior Software Engineer', '2016-03-01', '2021-05-01', false, 62],
+				// Only years on the CV: 2012 - 2016.
+				[3, 'Software Engineer', '2012-01-01', '2016-01-01', false, 48],
+				// One date on the CV, not current: after every position with an end date.
+				[4, 'Volunteer Developer', '2018-05-01', null, false, null],
+			]);
+			expect(rows[0]).toMatchObject({
+				fullName: 'Sofia Marin',
+				employer: 'Harbourline Logistics',
+				description: 'Leads the routing and dispatch team; moved releases from monthly to daily.',
+			});
+			// The Sheets node has no Google account here: the run stops there, the positions its input.
+			expect(execution.data.resultData.lastNodeExecuted).toBe('Add to Experience tab');
+			histories.push(rows.map((row) => ({ ...row, identifier: 'x' })));
+		}
+		const [legacy, nextGenHistory] = histories;
+		expect(nextGenHistory).toEqual(legacy);
+	});
+
+	test(`${CV_TO_JSON_RESUME}: the ATS receives one JSON Resume the published schema accepts; a NextGen workspace sends the same`, async () => {
+		const nextGen = emulator.fixtures.nextGen?.workspace.identifier;
+		if (!nextGen) throw new Error('the e2e emulator serves the NextGen workspace');
+		const sent = [];
+		for (const workspace of [setup.workspace, nextGen]) {
+			inbox.requests.length = 0;
+			const execution = await careerCvThrough(CV_TO_JSON_RESUME, workspace);
+			expect(executionError(execution)).toBeUndefined();
+			const [parsed] = outputItems(execution, 'Parse CV');
+			expect(inbox.requests.map((request) => request.method)).toEqual(['POST']);
+			const resume = inbox.requests[0].body as {
+				basics: IDataObject;
+				work: Array<{ position: string }>;
+				education: Array<{ score?: string }>;
+				certificates: IDataObject[];
+				meta: IDataObject;
+			};
+			expect(resume).toEqual(parsed.json);
+			let errors: unknown[] | null = null;
+			validateJsonResume(resume, (found) => {
+				errors = found;
+			});
+			expect(errors).toBeNull();
+			expect(resume.basics).toMatchObject({
+				name: 'Sofia Marin',
+				label: 'Engineering Manager',
+				email: 'sofia.marin@example.com',
+				profiles: [{ network: 'LinkedIn', url: 'https://linkedin.com/in/sofia-marin' }],
+			});
+			expect(resume.work.map((job) => job.position)).toEqual([
+				'Engineering Manager',
+				'Senior Software Engineer',
+				'Software Engineer',
+				'Volunteer Developer',
+			]);
+			expect(resume.education.map((study) => study.score)).toEqual(['3.8', undefined]);
+			expect(resume.certificates).toEqual([
+				{ name: 'AWS Certified Solutions Architect' },
+				{ name: 'Certified Kubernetes Administrator' },
+			]);
+			expect(resume.meta).toEqual({ affindaIdentifier: expect.any(String) });
+			sent.push({ ...resume, meta: 'x' });
+		}
+		expect(sent[1]).toEqual(sent[0]);
 	});
 
 	test(`${REVIEW_LOOP}: the reviewer's approval validates the CV; the polling trigger then indexes it`, async () => {

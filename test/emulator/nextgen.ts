@@ -79,6 +79,15 @@ function dateRange(
 	return { start: point(start, false), end: point(end, isCurrent), durationInMonths: months };
 }
 
+/** Education levels as NextGen words them (the legacy parser's `certificate` covers diplomas). */
+const NEXTGEN_LEVELS: Record<string, string> = {
+	school: 'High School',
+	certificate: 'Diploma',
+	bachelors: 'Bachelor',
+	masters: 'Masters',
+	doctoral: 'Doctorate',
+};
+
 /** The resume's data in NextGen's schema, annotated. */
 export function nextGenResume(
 	store: Store,
@@ -163,38 +172,75 @@ export function nextGenResume(
 				job.dates?.rawText ?? job.jobTitle,
 			);
 		}),
-		education: data.education.map((entry, i) => {
-			const organization = of(`education.${i}.organization`);
-			const level = entry.accreditation?.educationLevel ?? null;
-			return group(
-				{
-					educationOrganization: entry.organization
-						? annotate(entry.organization, organization)
-						: null,
-					educationAccreditation: entry.accreditation
-						? derived(entry.accreditation.education, organization)
-						: null,
-					educationLevel: level
-						? derived({ label: level, value: level }, organization, null, 'enum')
-						: null,
-					educationLocation: location(entry.location, organization),
-					educationDateRange: entry.dates
-						? derived(
-								dateRange(
-									entry.dates.startDate,
-									entry.dates.completionDate,
-									entry.dates.isCurrent,
+		education: [
+			...data.education.map((entry, i) => {
+				const organization = of(`education.${i}.organization`);
+				const level = entry.accreditation?.educationLevel ?? null;
+				const grade = entry.grade?.value ?? null;
+				return group(
+					{
+						educationOrganization: entry.organization
+							? annotate(entry.organization, organization)
+							: null,
+						educationAccreditation: entry.accreditation
+							? derived(entry.accreditation.education, organization)
+							: null,
+						educationLevel: level
+							? derived(
+									{ label: NEXTGEN_LEVELS[level], value: NEXTGEN_LEVELS[level] },
+									organization,
 									null,
-								),
-								organization,
-								entry.dates.rawText,
-								'daterange',
-							)
-						: null,
-				},
-				entry.organization,
-			);
-		}),
+									'enum',
+								)
+							: null,
+						educationGrade:
+							grade === null
+								? null
+								: derived(
+										{
+											educationGradeScore: grade,
+											gradeUnit: entry.grade?.metric
+												? { label: entry.grade.metric, value: entry.grade.metric }
+												: null,
+										},
+										organization,
+										entry.grade?.raw ?? grade,
+										'group',
+									),
+						educationLocation: location(entry.location, organization),
+						educationDateRange: entry.dates
+							? derived(
+									dateRange(
+										entry.dates.startDate,
+										entry.dates.completionDate,
+										entry.dates.isCurrent,
+										null,
+									),
+									organization,
+									entry.dates.rawText,
+									'daterange',
+								)
+							: null,
+					},
+					entry.organization,
+				);
+			}),
+			// NextGen has no certifications field: they are education entries of level Certificate.
+			...data.certifications.map((name) =>
+				group(
+					{
+						educationAccreditation: annotate(name),
+						educationLevel: derived(
+							{ label: 'Certificate', value: 'Certificate' },
+							undefined,
+							null,
+							'enum',
+						),
+					},
+					name,
+				),
+			),
+		],
 		skill: data.skills.map((skill, i) =>
 			annotate(
 				{ name: skill.name, type: skill.type, emsiId: skill.emsiId },

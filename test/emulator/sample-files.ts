@@ -16,6 +16,8 @@ export const SAMPLE_FILES = {
 	resumePdf: 'resumes/marcus-webb.pdf',
 	resumeDocx: 'resumes/priya-raman.docx',
 	nurseResumeText: 'resumes/daniel-okafor.txt',
+	/** A whole career: a current position, one with only years, one with no end date, degrees, certifications. */
+	careerResumeText: 'resumes/sofia-marin.txt',
 	jobDescriptionText: 'job-descriptions/senior-backend-engineer.txt',
 	jobDescriptionPdf: 'job-descriptions/senior-backend-engineer.pdf',
 	invoiceText: 'invoices/invoice-1042.txt',

@@ -9,8 +9,12 @@ import { join } from 'node:path';
 import type { IDataObject, INodeParameters } from 'n8n-workflow';
 
 import { eventItem } from '../../nodes/shared/documentEvents';
+import { educationItems, workHistoryItems } from '../../nodes/shared/output/cv';
+import { jsonResumeOf } from '../../nodes/shared/output/jsonResume';
 import { documentRow, JOB_DESCRIPTION_COLUMNS } from '../../nodes/shared/output/rows';
 import { CUSTOM_TYPE_DOCUMENT, LEGACY_CV, NEXTGEN_CV } from '../fixtures/documents/same-cv';
+import { parseResumeText } from '../emulator/parsing/resume-parser';
+import { sampleFilePaths } from '../emulator/sample-files';
 import { NODE_TYPES, problemsOf } from './node-parameters';
 import { PACKAGE_NAME, PROJECT_ROOT } from './project-root';
 
@@ -45,7 +49,10 @@ export type Kind =
 	| 'Affinda node parameters'
 	| 'workflow'
 	| 'Affinda Trigger item'
-	| 'Flat Row samples';
+	| 'Flat Row samples'
+	| 'Work History item'
+	| 'Education item'
+	| 'JSON Resume item';
 
 const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -87,6 +94,8 @@ export function blockProblems({ line, text }: Block): {
 			parameters: json as INodeParameters[],
 		};
 	}
+	const cvKind = isObject(json) ? cvSampleKind(json) : undefined;
+	if (cvKind) return { kind: cvKind, problems: cvSampleProblems(cvKind, json as IDataObject, at) };
 	if (Array.isArray(json) && json.length > 0 && json.every(isFlatRow)) {
 		return { kind: 'Flat Row samples', problems: flatRowProblems(json as IDataObject[], at) };
 	}
@@ -160,4 +169,50 @@ function flatRowProblems([resume, jobDescription, other]: IDataObject[], at: str
 	if (JSON.stringify(documentRow(CUSTOM_TYPE_DOCUMENT)) !== JSON.stringify(other))
 		problems.push(`${at}: the other type's row is not what the node makes of the custom type`);
 	return problems;
+}
+
+/** A sample of Work History, Education or JSON Resume, by the fields only it has. */
+function cvSampleKind(json: IDataObject): Kind | undefined {
+	if ('basics' in json) return 'JSON Resume item';
+	if ('employer' in json && 'position' in json) return 'Work History item';
+	if ('institution' in json && 'position' in json) return 'Education item';
+	return undefined;
+}
+
+/**
+ * What the emulator makes of its career CV (test/fixtures/resumes/sofia-marin.txt), shaped by the
+ * node: the README's samples must be one of these items, the identifier aside (the emulator's are
+ * random). Positions and degrees whose months depend on today are not good samples.
+ */
+function cvSamples(kind: Kind): IDataObject[] {
+	const text = readFileSync(sampleFilePaths().careerResumeText, 'utf8');
+	const document = {
+		extractor: 'resume',
+		meta: { identifier: 'sample' },
+		data: parseResumeText(text, 2026 * 12) as unknown as IDataObject,
+	};
+	if (kind === 'Work History item') return workHistoryItems(document);
+	if (kind === 'Education item') return educationItems(document);
+	return [jsonResumeOf(document)];
+}
+
+function withoutIdentifiers(json: IDataObject): string {
+	return JSON.stringify(json, (key, value: unknown) =>
+		key === 'identifier' || key === 'affindaIdentifier' || (key === 'months' && json.isCurrent)
+			? undefined
+			: value,
+	);
+}
+
+function cvSampleProblems(kind: Kind, json: IDataObject, at: string): string[] {
+	const shown = withoutIdentifiers(json);
+	if (kind === 'JSON Resume item') {
+		// A current position's months are left out of JSON Resume: nothing depends on today.
+		return cvSamples(kind).some((item) => withoutIdentifiers(item) === shown)
+			? []
+			: [`${at}: the JSON Resume is not what the node makes of the emulator's career CV`];
+	}
+	return cvSamples(kind).some((item) => withoutIdentifiers(item) === shown)
+		? []
+		: [`${at}: the ${kind} is not one the node makes of the emulator's career CV`];
 }

@@ -25,6 +25,8 @@ export interface ScriptedResponse {
 	/** Sent as they are, as `headers` say (a file), instead of `body` or `text`. */
 	bytes?: Buffer;
 	headers?: Record<string, string>;
+	/** Close the connection without an answer, the request read: as if the answer were lost. */
+	reset?: boolean;
 }
 
 export type Responder = (
@@ -79,6 +81,10 @@ export async function startRecordingServer(
 		requests.push(recorded);
 		try {
 			const answer = await respond(recorded, handle);
+			if (answer.reset) {
+				res.socket?.destroy();
+				return;
+			}
 			const json =
 				answer.text === undefined && answer.bytes === undefined && answer.body !== undefined;
 			const payload = answer.bytes ?? answer.text ?? (json ? JSON.stringify(answer.body) : '');

@@ -16,10 +16,10 @@ import {
 } from '../helpers/package-build';
 
 /**
- * The most the packed tarball may weigh: what users download, and what n8n installs. The team's
- * bound is 130 kB (it was 99,274 bytes at issue 28; 103,661 with issue 37's README Install):
- * README prose and shipped code both count. The bound also catches what should never ship (maps,
- * tests, sources).
+ * The most the packed tarball may weigh: what users download, and what n8n installs. Measured at
+ * 99,274 bytes (issue 28); 108,207 with Output everywhere (issue 34) and Work History, Education
+ * and JSON Resume (issue 35, about 5 kB of it), under the 130 kB the project allows: README prose
+ * and shipped code both count, so a change that adds weight makes room for it. The bound also catches what should never ship (maps, tests, sources).
  */
 const MAX_TARBALL_BYTES = 130_000;
 

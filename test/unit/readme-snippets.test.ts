@@ -19,6 +19,8 @@ describe("the README's JSON snippets", () => {
 		const kinds = checked.map(({ kind }) => kind);
 		expect(kinds.filter((kind) => kind === 'Affinda node parameters').length).toBeGreaterThan(4);
 		expect(kinds).toContain('Affinda Trigger item');
+		for (const kind of ['Work History item', 'Education item', 'JSON Resume item'])
+			expect(kinds).toContain(kind);
 	});
 
 	test("each is the current version's shape, or the trigger's item as it is", () => {
@@ -67,6 +69,22 @@ describe('the README check itself', () => {
 			},
 			{ kind: 'Affinda node parameters', problems: [] },
 		]);
+	});
+
+	test("refuses a Work History, Education or JSON Resume sample the node does not make of the emulator's CV", () => {
+		const samples = readmeSnippets().filter(
+			({ kind }) => kind?.endsWith(' item') && kind !== 'Affinda Trigger item',
+		);
+		expect(samples).toHaveLength(3);
+		for (const { block: found, kind } of samples) {
+			const json = JSON.parse(found.text) as Record<string, unknown>;
+			const changed = 'basics' in json ? { ...json, skills: [] } : { ...json, position: 9 };
+			expect(blockProblems(block(changed)).problems).toEqual([
+				expect.stringMatching(
+					new RegExp(`^README.md:7: the ${kind === 'JSON Resume item' ? 'JSON Resume' : kind}`),
+				),
+			]);
+		}
 	});
 
 	test('refuses a workflow whose node is on another version, and JSON it does not know', () => {

@@ -511,6 +511,20 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			options,
 		});
 		const emptyList = { body: { count: 0, next: null, previous: null, results: [] } };
+		const listOf = (...results: IDataObject[]) => ({
+			body: { count: results.length, next: null, previous: null, results },
+		});
+		/** No document has ats-7 at first; the create makes docNew; the oldest with it after is `oldest`. */
+		const createsWithOldest = (oldest: string) =>
+			server.respondWith(({ method, query }) =>
+				method === 'GET'
+					? query.ordering === 'created_dt'
+						? listOf(documentAnswer(oldest, { meta: { customIdentifier: 'ats-7' } }))
+						: emptyList
+					: method === 'POST'
+						? { status: 201, body: documentAnswer('docNew') }
+						: { body: documentAnswer('docNew', { meta: { customIdentifier: 'ats-7' } }) },
+			);
 
 		test('without a Custom Identifier: one POST of {data}, as DocumentCreateFromData says', async () => {
 			server.respondWith(() => ({ status: 201, body: documentAnswer('docNew') }));
@@ -520,14 +534,8 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			expect(output(AFFINDA_NODE_NAME)[0].json).toEqual({ ...simplified('docNew'), reused: false });
 		});
 
-		test('with a Custom Identifier: look first, create, then set the identifier', async () => {
-			server.respondWith(({ method }) =>
-				method === 'GET'
-					? emptyList
-					: method === 'POST'
-						? { status: 201, body: documentAnswer('docNew') }
-						: { body: documentAnswer('docNew', { meta: { customIdentifier: 'ats-7' } }) },
-			);
+		test('with a Custom Identifier: look first, create, set the identifier, look again', async () => {
+			createsWithOldest('docNew');
 			const { output } = await run(create({ customIdentifier: 'ats-7' }));
 			expect(wire()).toEqual([
 				[
@@ -538,6 +546,12 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 				],
 				['POST', '/v3/documents/create_from_data', {}, { data: candidate }],
 				['PATCH', '/v3/documents/docNew', {}, { customIdentifier: 'ats-7' }],
+				[
+					'GET',
+					'/v3/documents',
+					{ custom_identifier: 'ats-7', ordering: 'created_dt', limit: '1', include_data: 'true' },
+					undefined,
+				],
 			]);
 			expectBodyOf('DocumentUpdate', server.requests[2].body);
 			expect(output(AFFINDA_NODE_NAME)[0].json).toMatchObject({
@@ -545,12 +559,95 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 				customIdentifier: 'ats-7',
 				reused: false,
 			});
+			expect(output(AFFINDA_NODE_NAME)[0].json).not.toHaveProperty('duplicateOf');
+		});
+
+		test('another execution made one with the identifier first: the item says duplicateOf', async () => {
+			createsWithOldest('docOther');
+			const { output } = await run(create({ customIdentifier: 'ats-7' }));
+			expect(output(AFFINDA_NODE_NAME)[0].json).toMatchObject({
+				identifier: 'docNew',
+				duplicateOf: 'docOther',
+				reused: false,
+			});
+		});
+
+		test.each([
+			[
+				'a 502 after sending',
+				{ status: 502, text: 'Bad gateway' },
+				/^Affinda could not process the request \(HTTP 502\)/,
+			],
+			[
+				'an answer without meta.identifier',
+				{ status: 201, body: { meta: {} } },
+				/^Affinda's answer to the create has no document identifier \(meta.identifier\): it was an object with meta/,
+			],
+		])(
+			'the first item’s create ends in %s: its siblings share its error, nothing more is created',
+			async (_, answer, message) => {
+				server.respondWith(({ method }) => (method === 'GET' ? emptyList : answer));
+				const { output } = await run(create({ customIdentifier: 'ats-7' }), [{}, {}, {}], {
+					onError: 'continueErrorOutput',
+				});
+				expect(server.requests.map((r) => r.method)).toEqual(['GET', 'POST']);
+				const failed = output(AFFINDA_NODE_NAME, 1);
+				expect(failed.map((item) => item.pairedItem)).toEqual([
+					{ item: 0 },
+					{ item: 1 },
+					{ item: 2 },
+				]);
+				for (const [index, item] of failed.entries()) {
+					expect(String(item.json.error)).toMatch(message);
+					expect(String(item.json.error)).toMatch(new RegExp(`\\[item ${index}\\]$`));
+				}
+			},
+		);
+
+		test('the first item’s create refused (nothing created): the next looks and creates for itself', async () => {
+			let posts = 0;
+			server.respondWith(({ method, query }) =>
+				method === 'GET'
+					? query.ordering === 'created_dt'
+						? listOf(documentAnswer('docNew', { meta: { customIdentifier: 'ats-7' } }))
+						: emptyList
+					: method === 'POST'
+						? ++posts === 1
+							? serviceError(400, 'invalid', 'No.')
+							: { status: 201, body: documentAnswer('docNew') }
+						: { body: documentAnswer('docNew', { meta: { customIdentifier: 'ats-7' } }) },
+			);
+			const { output } = await run(create({ customIdentifier: 'ats-7' }), [{}, {}], {
+				onError: 'continueErrorOutput',
+			});
+			expect(server.requests.map((r) => r.method)).toEqual([
+				'GET',
+				'POST',
+				'GET',
+				'POST',
+				'PATCH',
+				'GET',
+			]);
+			expect(
+				output(AFFINDA_NODE_NAME, 0).map((item) => [item.json.identifier, item.pairedItem]),
+			).toEqual([['docNew', { item: 1 }]]);
+		});
+
+		test('a look-up answering a document with another Custom Identifier is an error, not a reuse', async () => {
+			server.respondWith(() =>
+				listOf(documentAnswer('docUnrelated', { meta: { customIdentifier: 'ats-99' } })),
+			);
+			const { error } = await run(create({ customIdentifier: 'ats-7' }));
+			expect(error()?.message).toBe(
+				'Affinda\'s answer to the look-up of Custom Identifier "ats-7" named document docUnrelated, whose Custom Identifier is "ats-99": the service did not filter by it [item 0]',
+			);
+			expect(server.requests.map((r) => r.method)).toEqual(['GET']);
 		});
 
 		test('running again finds the document: nothing created (Use the Existing Document), or the item fails (Fail)', async () => {
-			server.respondWith(() => ({
-				body: { count: 1, next: null, previous: null, results: [documentAnswer('docOld')] },
-			}));
+			server.respondWith(() =>
+				listOf(documentAnswer('docOld', { meta: { customIdentifier: 'ats-7' } })),
+			);
 			const reused = await run(create({ customIdentifier: 'ats-7' }));
 			expect(reused.output(AFFINDA_NODE_NAME)[0].json).toMatchObject({
 				identifier: 'docOld',
@@ -568,7 +665,7 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 				method === 'GET' ? emptyList : { status: 201, body: documentAnswer('docNew') },
 			);
 			const { output } = await run(create({ customIdentifier: 'ats-7' }), [{}, {}]);
-			expect(server.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'PATCH']);
+			expect(server.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'PATCH', 'GET']);
 			expect(output(AFFINDA_NODE_NAME).map((item) => [item.json.reused, item.pairedItem])).toEqual([
 				[false, { item: 0 }],
 				[true, { item: 1 }],
@@ -583,7 +680,7 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 			expect(error()?.description).toMatch(/may have been created/);
 		});
 
-		test('created, but the identifier could not be set: the error names the document and what to do', async () => {
+		test('created, but the identifier could not be set: the error names the document and what to do; a sibling shares it', async () => {
 			server.respondWith(({ method }) =>
 				method === 'GET'
 					? emptyList
@@ -591,11 +688,18 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 						? { status: 201, body: documentAnswer('docNew') }
 						: serviceError(400, 'invalid', 'No.'),
 			);
-			const { error } = await run(create({ customIdentifier: 'ats-7' }));
-			expect(error()?.message).toBe(
+			const { output } = await run(create({ customIdentifier: 'ats-7' }), [{}, {}], {
+				onError: 'continueErrorOutput',
+			});
+			expect(server.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'PATCH']);
+			const failed = output(AFFINDA_NODE_NAME, 1);
+			expect(failed.map((item) => item.json.error)).toEqual([
 				'Document docNew was created, but its Custom Identifier "ats-7" could not be set [item 0]',
-			);
-			expect(error()?.description).toMatch(/^Do not run this item again.*Document → Update/);
+				'Document docNew was created, but its Custom Identifier "ats-7" could not be set [item 1]',
+			]);
+			expect(failed.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+			const alone = await run(create({ customIdentifier: 'ats-7' }));
+			expect(alone.error()?.description).toMatch(/^Do not run this item again.*Document → Update/);
 		});
 
 		test('Continue on Fail: the item with bad Data to the error output, paired; the others created', async () => {

@@ -240,6 +240,22 @@ describe('Upload → If Already Uploaded: a look-up that fails never falls back 
 		expect(server.documents).toEqual([]);
 	});
 
+	test('a look-up answering a document with another Custom Identifier: the item fails saying so; no upload, no reuse', async () => {
+		lookUps({
+			kind: 'patch',
+			body: {
+				count: 1,
+				results: [{ meta: { identifier: 'docUnrelated', customIdentifier: 'cand-99' } }],
+			},
+		});
+		const result = await run();
+		expect(result.error()?.message).toBe(
+			'Affinda\'s answer to the look-up of Custom Identifier "cand-1" named document docUnrelated, whose Custom Identifier is "cand-99": the service did not filter by it [item 0]',
+		);
+		expect(server.requests.map((r) => r.method)).toEqual(['GET']);
+		expect(server.documents).toEqual([]);
+	});
+
 	test('no answer within Request Timeout: the item fails; no upload', async () => {
 		lookUps({ kind: 'hold' });
 		const result = await run({ requestTimeout: 1 });

@@ -1,3 +1,4 @@
+import { useFastRetries } from '../helpers/fast-retries';
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
 import {
@@ -287,6 +288,45 @@ describe('Index → Remove Document, Create, Delete, on the wire', () => {
 			'Parameter "Name" (name) is empty, but must be a name [item 0]',
 		);
 		expect(server.requests).toHaveLength(0);
+	});
+
+	describe('an attempt of this run’s own that went through, its answer lost', () => {
+		useFastRetries();
+		/** The first DELETE is carried out and its connection cut; the retry meets 404. */
+		const cutThenGone = () => {
+			let deletes = 0;
+			server.respondWith(({ method }) =>
+				method === 'DELETE'
+					? ++deletes === 1
+						? { reset: true }
+						: NOT_FOUND
+					: indexPage({ name: 'role 42', docType: 'resumes' }),
+			);
+		};
+
+		test('Delete: the retry’s 404 is this run’s deletion, deleted: true', async () => {
+			cutThenGone();
+			const { output } = await runWorkflow(
+				affindaWorkflow({ resource: 'index', operation: 'delete', indexName: 'old' }),
+				{ credentials: affindaCredentials(server.url) },
+			);
+			expect(server.requests.map((r) => [r.method, r.path])).toEqual([
+				['DELETE', '/v3/index/old'],
+				['DELETE', '/v3/index/old'],
+			]);
+			expect(output(AFFINDA_NODE_NAME)[0].json).toEqual({ index: 'old', deleted: true });
+		});
+
+		test('Remove Document: the retry’s 404 is this run’s removal, removed: true', async () => {
+			cutThenGone();
+			const { output } = await removeDocument('doc1');
+			expect(server.requests.map((r) => r.method)).toEqual(['DELETE', 'DELETE', 'GET']);
+			expect(output(AFFINDA_NODE_NAME)[0].json).toEqual({
+				index: 'role 42',
+				document: 'doc1',
+				removed: true,
+			});
+		});
 	});
 
 	test('Delete: 204 is deleted; 404 is "deleted already", not an error', async () => {

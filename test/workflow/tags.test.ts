@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
+import { useFastRetries } from '../helpers/fast-retries';
 import { listSearchInProcess } from '../helpers/load-options-in-process';
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import {
@@ -184,6 +185,12 @@ describe('Document → Add Tag and Remove Tag, on the wire', () => {
 				{ workspace: 'wsRecruit', name: 'shortlisted', limit: '100', offset: '0' },
 			],
 			['POST', '/v3/tags', { name: 'shortlisted', workspace: 'wsRecruit' }],
+			// Looked up again: should another run have made one at once, the oldest is kept.
+			[
+				'GET',
+				'/v3/tags',
+				{ workspace: 'wsRecruit', name: 'shortlisted', limit: '100', offset: '0' },
+			],
 			['POST', '/v3/documents/batch_add_tag', { identifiers: ['docA', 'docB'], tag: 50 }],
 		]);
 		expect(output(AFFINDA_NODE_NAME).map((item) => item.json)).toEqual(
@@ -417,6 +424,7 @@ describe('Tag → Get Many, Create, Delete, on the wire', () => {
 			['GET', '/v3/tags', { workspace: 'wsRecruit', name: 'REQ-1042', limit: '100', offset: '0' }],
 			['POST', '/v3/tags', { name: 'REQ-1042', workspace: 'wsRecruit' }],
 			['GET', '/v3/tags', { workspace: 'wsRecruit', name: 'REQ-1042', limit: '100', offset: '0' }],
+			['GET', '/v3/tags', { workspace: 'wsRecruit', name: 'REQ-1042', limit: '100', offset: '0' }],
 		]);
 		const tag = { id: 50, name: 'REQ-1042', workspace: 'wsRecruit', documentCount: 0 };
 		expect(first.output(AFFINDA_NODE_NAME)[0].json).toEqual({ ...tag, created: true });
@@ -553,5 +561,168 @@ describe('the Tag list (From List)', () => {
 		expect(error?.message).toBe(
 			'Affinda\'s answer to GET /v3/tags was an object with count, results, not a list of tags (each with a number "id" and a "name")',
 		);
+	});
+});
+
+describe('Tags under attack and faults (issue 38)', () => {
+	let server: RecordingServer;
+	beforeEach(async () => {
+		server = await startRecordingServer();
+	});
+	afterEach(async () => await server.stop());
+	afterAll(() => stopN8nCoreTimers());
+	useFastRetries();
+
+	const run = (parameters: IDataObject, input: Array<{ json: IDataObject }> = documents('docA')) =>
+		runWorkflow(affindaWorkflow(parameters), {
+			credentials: affindaCredentials(server.url),
+			input,
+		});
+	const addByName = {
+		resource: 'document',
+		operation: 'addTag',
+		identifier: '={{ $json.id }}',
+		tag: byName('shortlisted'),
+		workspace: byId('wsRecruit'),
+		createIfMissing: true,
+	};
+	const createTag = {
+		resource: 'tag',
+		operation: 'create',
+		name: 'shortlisted',
+		workspace: byId('wsRecruit'),
+	};
+
+	test('a by-name look-up that finds two tags of the name takes the oldest (lowest id)', async () => {
+		server.respondWith(
+			service([
+				{ id: 9, name: 'shortlisted', workspace: 'wsRecruit' },
+				{ id: 4, name: 'shortlisted', workspace: 'wsRecruit' },
+			]),
+		);
+		const { output } = await run(addByName);
+		expect(server.requests.at(-1)?.body).toEqual({ identifiers: ['docA'], tag: 4 });
+		expect(output(AFFINDA_NODE_NAME)[0].json.tag).toMatchObject({ id: 4 });
+	});
+
+	test('another run created the name at the same moment: both converge on the oldest, this run’s removed', async () => {
+		const tags: IDataObject[] = [];
+		const answer = service(tags);
+		server.respondWith((request) => {
+			if (request.method === 'POST' && request.path === '/v3/tags') {
+				// The other run's create lands first: its tag has the lower id.
+				tags.push({ id: 49, name: 'shortlisted', workspace: 'wsRecruit' });
+			}
+			return answer(request);
+		});
+		const { output } = await run(addByName);
+		expect(wire(server).slice(1)).toEqual([
+			['POST', '/v3/tags', { name: 'shortlisted', workspace: 'wsRecruit' }],
+			[
+				'GET',
+				'/v3/tags',
+				{ workspace: 'wsRecruit', name: 'shortlisted', limit: '100', offset: '0' },
+			],
+			['DELETE', '/v3/tags/50', ''],
+			['POST', '/v3/documents/batch_add_tag', { identifiers: ['docA'], tag: 49 }],
+		]);
+		expect(output(AFFINDA_NODE_NAME)[0].json).toEqual({
+			identifier: 'docA',
+			tag: { id: 49, name: 'shortlisted', workspace: 'wsRecruit' },
+		});
+	});
+
+	test('a tag create answered {} is an error saying so: no batch request, no tagCreated', async () => {
+		server.respondWith(({ method, path }) =>
+			method === 'GET'
+				? { body: [] }
+				: path === '/v3/tags'
+					? { status: 201, body: {} }
+					: { status: 204 },
+		);
+		const { error } = await run(addByName);
+		expect(error()?.message).toBe(
+			'Affinda\'s answer to POST /v3/tags was an empty answer, not a tag (with a number "id" and a "name") [item 0]',
+		);
+		expect(server.requests.map((r) => r.path)).toEqual(['/v3/tags', '/v3/tags']);
+	});
+
+	test('an endless tag list stops at the pager’s 1,000 pages with a clear error', async () => {
+		let page = 0;
+		server.respondWith(({ query }) => {
+			page++;
+			// Ends after 1,001 pages, so that code without a cap finishes (and fails this test).
+			if (page > 1001) return { body: [] };
+			const offset = Number(query.offset);
+			return {
+				body: Array.from({ length: Number(query.limit) }, (_, n) => ({
+					id: offset + n + 1,
+					name: `tag-${offset + n}`,
+					workspace: 'wsRecruit',
+				})),
+			};
+		});
+		const { error } = await run({ resource: 'tag', operation: 'getMany', returnAll: true }, [
+			{ json: {} },
+		]);
+		expect(error()?.message).toBe(
+			'Stopped after 1000 pages of GET /v3/tags (100000 read) without reaching the last page [item 0]',
+		);
+		expect(server.requests).toHaveLength(1000);
+	}, 60_000);
+
+	test('Tag → Create whose answer was lost: the look-up finds the tag it made, created: true', async () => {
+		const answer = service([]);
+		server.respondWith((request) => {
+			const answered = answer(request);
+			return request.method === 'POST' ? { reset: true } : answered;
+		});
+		const { output } = await run(createTag, [{ json: {} }]);
+		expect(server.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'GET']);
+		expect(output(AFFINDA_NODE_NAME)[0].json).toMatchObject({ id: 50, created: true });
+	});
+
+	test('Add Tag by name whose create’s answer was lost keeps tagCreated', async () => {
+		const answer = service([]);
+		server.respondWith((request) => {
+			const answered = answer(request);
+			return request.method === 'POST' && request.path === '/v3/tags' ? { reset: true } : answered;
+		});
+		const { output } = await run(addByName);
+		expect(output(AFFINDA_NODE_NAME)[0].json).toMatchObject({ tag: { id: 50 }, tagCreated: true });
+	});
+
+	test('a tag that existed before is still created: false', async () => {
+		server.respondWith(service([{ id: 4, name: 'shortlisted', workspace: 'wsRecruit' }]));
+		const { output } = await run(createTag, [{ json: {} }]);
+		expect(output(AFFINDA_NODE_NAME)[0].json).toMatchObject({ id: 4, created: false });
+	});
+
+	test('Tag → Delete whose first attempt went through, its answer lost: deleted: true, not "already"', async () => {
+		let deletes = 0;
+		server.respondWith(({ method }) =>
+			method === 'DELETE' && ++deletes === 1
+				? { reset: true }
+				: {
+						status: 404,
+						body: { type: 'client_error', errors: [{ code: 'not_found', detail: 'Not found.' }] },
+					},
+		);
+		const { output } = await run({ resource: 'tag', operation: 'delete', tag: byId(7) }, [
+			{ json: {} },
+		]);
+		expect(server.requests.map((r) => [r.method, r.path])).toEqual([
+			['DELETE', '/v3/tags/7'],
+			['DELETE', '/v3/tags/7'],
+		]);
+		expect(output(AFFINDA_NODE_NAME)[0].json).toEqual({ id: 7, deleted: true });
+	});
+
+	test('Tag → Delete answered 404 at once: deleted already, as before', async () => {
+		server.respondWith(() => ({ status: 404, body: { detail: 'Not found.' } }));
+		const { output } = await run({ resource: 'tag', operation: 'delete', tag: byId(7) }, [
+			{ json: {} },
+		]);
+		expect(output(AFFINDA_NODE_NAME)[0].json).toMatchObject({ id: 7, deleted: false });
 	});
 });

@@ -18,6 +18,7 @@ import * as resume from './resume/Resume.resource';
 import * as usage from './usage/Usage.resource';
 import * as tag from './tag/Tag.resource';
 import { toolDescriptionParameters } from './tool';
+import * as validationResult from './validationResult/ValidationResult.resource';
 
 /** What an item's run hands the router: a service answer Output shapes, or items as they are. */
 export type ItemResult = IDataObject | IDataObject[] | FileOutput | ServiceAnswer;
@@ -43,6 +44,14 @@ export interface ItemOperation extends OperationModule {
 		this: IExecuteFunctions,
 		itemIndex: number,
 	) => Promise<ItemResult | Waiting<ItemResult>>;
+	/**
+	 * Once every item has run and its Output is made: work the run does once for all its items
+	 * (the updates' Re-index In, actions/reIndex.ts), which may change any item's result.
+	 */
+	afterRun?: (
+		this: IExecuteFunctions,
+		results: Array<Settled<unknown> | undefined>,
+	) => Promise<void>;
 }
 
 /**
@@ -82,6 +91,7 @@ const RESOURCES: readonly Resource[] = [
 	{ name: 'Index', value: 'index', ...index },
 	{ name: 'Tag', value: 'tag', ...tag },
 	{ name: 'Annotation', value: 'annotation', ...annotation },
+	{ name: 'Validation Result', value: 'validationResult', ...validationResult },
 	{ name: 'Usage', value: 'usage', ...usage },
 ];
 

@@ -7,7 +7,13 @@ import { failedItem, toItemError } from '../helpers/itemErrors';
 import { readConcurrency } from '../helpers/operationOptions';
 import { toolFailureError, toolFailureItem, toolRun } from '../helpers/toolCall';
 import { readOutputSettings } from '../../shared/output/outputProperties';
-import { DEFAULT_ROW_OPTIONS, shapeOutput, type ServiceAnswer } from '../../shared/output/rows';
+import {
+	DEFAULT_ROW_OPTIONS,
+	RefusedDocuments,
+	shapeOutput,
+	type OutputSettings,
+	type ServiceAnswer,
+} from '../../shared/output/rows';
 import {
 	operations,
 	type AffindaOperation,
@@ -15,28 +21,33 @@ import {
 	type ItemResult,
 } from './resources';
 
-type ItemOutput = Exclude<ItemResult, ServiceAnswer>;
+type ItemOutput = Exclude<ItemResult, ServiceAnswer> | RefusedDocuments;
 
 /**
  * One item's output: its Output read (and refused if bad) before any request, the operation run,
- * then what the service answered shaped as Output asks, once the answer is in.
+ * then what the service answered shaped as Output asks, once the answer is in. Documents a
+ * resume output cannot be made of fail the item, unless `keepRefusals` (Continue on Fail).
  */
 async function itemOutput(
 	this: IExecuteFunctions,
 	operation: ItemOperation,
 	itemIndex: number,
+	keepRefusals: boolean,
 ): Promise<ItemOutput | Waiting<ItemOutput>> {
 	const parameter = operation.description.find((property) => property.name === 'output');
 	// An operation without Output has one shape: its rows.
-	const settings =
+	const settings: OutputSettings =
 		parameter === undefined
-			? { choice: 'row' as const, rowOptions: DEFAULT_ROW_OPTIONS }
+			? { choice: 'row', rowOptions: DEFAULT_ROW_OPTIONS }
 			: readOutputSettings.call(this, itemIndex, parameter);
+	const shape = async (answer: ItemResult) => {
+		const shaped = await shapeOutput(answer, settings);
+		if (shaped instanceof RefusedDocuments && !keepRefusals) throw shaped.refusals[0];
+		return shaped;
+	};
 	const value = await operation.execute.call(this, itemIndex);
-	if (value instanceof Waiting) {
-		return new Waiting(value.answer.then(async (answer) => await shapeOutput(answer, settings)));
-	}
-	return await shapeOutput(value, settings);
+	if (value instanceof Waiting) return new Waiting(value.answer.then(shape));
+	return await shape(value);
 }
 
 /**
@@ -75,7 +86,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 				: await runBounded(
 						items.length,
 						readConcurrency.call(this),
-						async (itemIndex) => await itemOutput.call(this, operation, itemIndex),
+						async (itemIndex) =>
+							await itemOutput.call(this, operation, itemIndex, goOnAfterFailure),
 						!goOnAfterFailure,
 					);
 	} catch (error) {
@@ -84,6 +96,8 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			return [items.map((_item, index) => toolFailureItem(error, index))];
 		throw fatal(error, 0);
 	}
+	// Work a run does once for all its items (Re-index In), after every item's outcome is in.
+	if ('afterRun' in operation && operation.afterRun) await operation.afterRun.call(this, settled);
 
 	// In input order, whatever order the answers came in.
 	const output: INodeExecutionData[] = [];
@@ -94,6 +108,20 @@ export async function router(this: IExecuteFunctions): Promise<INodeExecutionDat
 			const { value } = result;
 			if (value instanceof FileOutput) {
 				output.push({ json: value.json, binary: value.binary, pairedItem: { item: itemIndex } });
+				continue;
+			}
+			if (value instanceof RefusedDocuments) {
+				// Continue on Fail: the documents that could be shaped, then an error item per refusal.
+				output.push(
+					...this.helpers.constructExecutionMetaData(this.helpers.returnJsonArray(value.items), {
+						itemData: { item: itemIndex },
+					}),
+					...value.refusals.map((refusal) =>
+						asTool === 'agentToolCall'
+							? toolFailureItem(refusal, itemIndex)
+							: failedItem(fatal(refusal, itemIndex), itemIndex),
+					),
+				);
 				continue;
 			}
 			output.push(

@@ -2,6 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError, UserError } from 'n8n-workflow';
 
 import { InvalidParameterError, withItem } from '../../shared/errors';
+import { requestOutcomeOf } from '../../shared/transport/failures';
 import type { Settled } from './concurrency';
 
 /** Errors already made the item's error: an error many items share is named once. */
@@ -55,6 +56,14 @@ export function failedItem(
 /** Affinda answered 404: what the request names is not there. */
 export function isNotFound(error: unknown): boolean {
 	return error instanceof NodeApiError && error.httpCode === '404';
+}
+
+/**
+ * A 404 that proves the thing was gone before this run: not one that answered a retry after an
+ * attempt of this run's own that may have gone through (a reset, an answer cut short).
+ */
+export function goneBeforeThisRun(error: unknown): boolean {
+	return isNotFound(error) && requestOutcomeOf(error)?.earlierAttemptUncertain !== true;
 }
 
 /**

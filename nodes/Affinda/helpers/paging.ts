@@ -1,9 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
+import { withItem } from '../../shared/errors';
+import { describeAnswer } from '../../shared/listAnswers';
 import { boundsOf, readFlag, readWholeNumber } from '../../shared/readers';
 import { readRequestTimeoutMs } from '../../shared/transport/itemRequest';
-import { affindaApiRequestAllPages } from '../../shared/transport/pager';
-import { type AffindaRequest } from '../../shared/transport/types';
+import { affindaApiRequestAllPages, MAX_PAGES } from '../../shared/transport/pager';
+import { affindaApiRequest } from '../../shared/transport/request';
+import { type AffindaContext, type AffindaRequest } from '../../shared/transport/types';
 
 const returnAllParameter: INodeProperties = {
 	displayName: 'Return All',
@@ -69,4 +73,73 @@ export async function requestReturnAllOrLimit(
 		},
 		wanted,
 	);
+}
+
+/** A list the service answers as a plain array that `limit` and `offset` cut (tags, validation results). */
+export interface CutList<T> {
+	path: string;
+	qs: IDataObject;
+	/** The endpoint's largest cut. */
+	pageSize: number;
+	/** What one entry must be, and how the error names the list's entries when one is not. */
+	isEntry: (value: unknown) => value is T;
+	entries: string;
+	/** An entry's identity, to notice a service that ignores `offset`. */
+	idOf: (entry: T) => unknown;
+}
+
+/**
+ * Entries of a plain list, at most `max`, asked for `pageSize` at a time: a short answer is the
+ * last; an answer with nothing new (a service that ignores `offset`) ends the reading too.
+ */
+export async function readCutList<T>(
+	context: AffindaContext,
+	{ path, qs, pageSize, isEntry, entries, idOf }: CutList<T>,
+	{
+		max = Infinity,
+		itemIndex,
+		timeoutMs,
+	}: { max?: number; itemIndex?: number; timeoutMs?: number },
+): Promise<T[]> {
+	const read: T[] = [];
+	const seen = new Set<unknown>();
+	for (let page = 1; read.length < max; page++) {
+		if (page > MAX_PAGES) {
+			throw new NodeOperationError(
+				context.getNode(),
+				withItem(
+					`Stopped after ${MAX_PAGES} pages of GET ${path} (${read.length} read) without reaching the last page`,
+					itemIndex,
+				),
+				{
+					itemIndex,
+					description:
+						'The service kept returning full pages. Turn off Return All and set a Limit, or narrow the list.',
+				},
+			);
+		}
+		const limit = Math.min(pageSize, max - read.length);
+		const answer: unknown = await affindaApiRequest.call(context, {
+			method: 'GET',
+			path,
+			qs: { ...qs, limit, offset: read.length },
+			itemIndex,
+			timeoutMs,
+		});
+		if (!Array.isArray(answer) || !answer.every(isEntry)) {
+			throw new NodeOperationError(
+				context.getNode(),
+				withItem(
+					`Affinda's answer to GET ${path} was ${describeAnswer(answer)}, not a list of ${entries}`,
+					itemIndex,
+				),
+				{ itemIndex },
+			);
+		}
+		const fresh = answer.filter((entry) => !seen.has(idOf(entry)));
+		for (const entry of fresh) seen.add(idOf(entry));
+		read.push(...fresh.slice(0, max - read.length));
+		if (answer.length < limit || fresh.length === 0) break;
+	}
+	return read;
 }

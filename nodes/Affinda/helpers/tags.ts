@@ -6,9 +6,10 @@ import { readIdentifier, readWholeNumber, type Parameter } from '../../shared/re
 import { TAGS_PATH } from '../../shared/service';
 import { readRequestTimeoutMs, requestForItem } from '../../shared/transport/itemRequest';
 import { PAGE_SIZE } from '../../shared/transport/pager';
-import { affindaApiRequest } from '../../shared/transport/request';
 import { type AffindaContext } from '../../shared/transport/types';
+import { requestOutcomeOf } from '../../shared/transport/failures';
 import { settle } from './concurrency';
+import { readCutList, type CutList } from './paging';
 
 /** A tag as Affinda shows it: it belongs to one workspace. */
 export interface Tag extends IDataObject {
@@ -27,50 +28,30 @@ function isTag(value: unknown): value is Tag {
 	);
 }
 
-/**
- * Tags matching `qs`, at most `max`. The service answers a plain list that `limit` and `offset`
- * cut (not a page with a `next` link), so a short list is the last; a list with nothing new
- * (a service that ignores `offset`) ends the reading too.
- */
+/** Tags matching `qs`, at most `max` (a plain list that `limit` and `offset` cut). */
 export async function readTags(
 	this: AffindaContext,
 	qs: IDataObject,
-	{
-		max = Infinity,
-		itemIndex,
-		timeoutMs,
-	}: { max?: number; itemIndex?: number; timeoutMs?: number } = {},
+	options: { max?: number; itemIndex?: number; timeoutMs?: number } = {},
 ): Promise<Tag[]> {
-	const tags: Tag[] = [];
-	const seen = new Set<number>();
-	while (tags.length < max) {
-		const limit = Math.min(PAGE_SIZE.tags, max - tags.length);
-		const answer: unknown = await affindaApiRequest.call(this, {
-			method: 'GET',
-			path: TAGS_PATH,
-			qs: { ...qs, limit, offset: tags.length },
-			itemIndex,
-			timeoutMs,
-		});
-		if (!Array.isArray(answer) || !answer.every(isTag)) {
-			throw new NodeOperationError(
-				this.getNode(),
-				`Affinda's answer to GET ${TAGS_PATH} was ${describeAnswer(answer)}, not a list of tags (each with a number "id" and a "name")`,
-				{ itemIndex },
-			);
-		}
-		const fresh = answer.filter((tag) => !seen.has(tag.id));
-		for (const tag of fresh) seen.add(tag.id);
-		tags.push(...fresh.slice(0, max - tags.length));
-		if (answer.length < limit || fresh.length === 0) break;
-	}
-	return tags;
+	const tags: CutList<Tag> = {
+		path: TAGS_PATH,
+		qs,
+		pageSize: PAGE_SIZE.tags,
+		isEntry: isTag,
+		entries: 'tags (each with a number "id" and a "name")',
+		idOf: (tag) => tag.id,
+	};
+	return await readCutList(this, tags, options);
 }
 
 /** A mode of the Tag parameter: the tag's ID (from the list or typed), or its name. */
 export type TagChoice = { id: number } | { name: string };
 
-/** The tag of this name in this workspace, if there is one (names are compared exactly). */
+/**
+ * The tag of this name in this workspace, if there is one (names are compared exactly). Should
+ * two runs at once have made two, the oldest (lowest id) is the one: every run converges on it.
+ */
 export async function findTag(
 	this: IExecuteFunctions,
 	name: string,
@@ -82,13 +63,19 @@ export async function findTag(
 		{ workspace, name },
 		{ itemIndex, timeoutMs: readRequestTimeoutMs.call(this, itemIndex) },
 	);
-	return tags.find((tag) => tag.name === name && (tag.workspace ?? workspace) === workspace);
+	return tags
+		.filter((tag) => tag.name === name && (tag.workspace ?? workspace) === workspace)
+		.reduce<
+			Tag | undefined
+		>((lowest, tag) => (lowest && lowest.id < tag.id ? lowest : tag), undefined);
 }
 
 /**
  * The tag of this name in this workspace, created if there is none. Creating is not repeated
  * after a fault that leaves open whether it happened; running again is safe, since the tag is
- * looked for first. A refusal (another run created it meanwhile) is answered by looking again.
+ * looked for first. After a create the name is looked up again: should another run have made one
+ * too, both keep the oldest (lowest id), and this run removes the one it made. `created` is this
+ * run's: true too when its create's answer was lost and the look-up finds the tag.
  */
 export async function findOrCreateTag(
 	this: IExecuteFunctions,
@@ -110,10 +97,36 @@ export async function findOrCreateTag(
 			},
 		}),
 	);
-	if (created.ok) return { tag: created.value as Tag, created: true };
-	const meanwhile = await settle(findTag.call(this, name, workspace, itemIndex));
-	if (meanwhile.ok && meanwhile.value) return { tag: meanwhile.value, created: false };
-	throw created.error;
+	if (!created.ok) {
+		// A refusal (another run created it meanwhile) or a lost answer: look again.
+		const meanwhile = await settle(findTag.call(this, name, workspace, itemIndex));
+		if (!meanwhile.ok || !meanwhile.value) throw created.error;
+		const ours = requestOutcomeOf(created.error)?.mayHaveBeenProcessed === true;
+		return { tag: meanwhile.value, created: ours };
+	}
+	if (!isTag(created.value)) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Affinda's answer to POST ${TAGS_PATH} was ${describeAnswer(created.value)}, not a tag (with a number "id" and a "name")`,
+			{
+				itemIndex,
+				description: `The tag "${name}" may have been created. Running again is safe: the node looks for a tag of that name first.`,
+			},
+		);
+	}
+	const mine = created.value;
+	const oldest = await findTag.call(this, name, workspace, itemIndex);
+	if (!oldest || oldest.id >= mine.id) return { tag: mine, created: true };
+	// Another run made one first: keep its, remove this run's (a failure leaves a spare, no harm).
+	await settle(
+		requestForItem.call(this, {
+			method: 'DELETE',
+			path: `${TAGS_PATH}/${mine.id}`,
+			itemIndex,
+			idempotent: true,
+		}),
+	);
+	return { tag: oldest, created: false };
 }
 
 /**

@@ -6,7 +6,7 @@ import {
 	unexpectedAnswer,
 	type ListSource,
 } from '../../shared/listAnswers';
-import { INDICES_PATH } from '../../shared/service';
+import { ANNOTATIONS_PATH, INDICES_PATH } from '../../shared/service';
 import { affindaApiRequestAllPages, PAGE_SIZE } from '../../shared/transport/pager';
 import { affindaApiRequest } from '../../shared/transport/request';
 
@@ -85,4 +85,26 @@ export async function getOccupationGroups(
 	};
 	visit(roots, []);
 	return options;
+}
+
+/**
+ * The fields of the document picked in the panel (Annotation → Get Many's filter), each once, as
+ * its annotations name them. None until a document is picked.
+ */
+export async function getAnnotationFields(
+	this: ILoadOptionsFunctions,
+): Promise<INodePropertyOptions[]> {
+	const document = this.getCurrentNodeParameter('identifier', { extractValue: true });
+	if (typeof document !== 'string' || document.trim() === '') return [];
+	const annotations = await affindaApiRequestAllPages.call(this, {
+		method: 'GET',
+		path: ANNOTATIONS_PATH,
+		qs: { document: document.trim() },
+	});
+	const fields = new Set<string>();
+	for (const annotation of annotations) {
+		const field = annotation.field ?? annotation.dataPoint;
+		if (typeof field === 'string' && field !== '') fields.add(field);
+	}
+	return [...fields].sort().map((field) => ({ name: field, value: field }));
 }

@@ -16,14 +16,16 @@ export const ADD_CANDIDATE_DETAILS: INodeProperties = {
 };
 
 /**
- * The rows with each candidate's Flat Row merged in (its columns the row lacks): one compact Get
- * per row, at most `concurrency` at once. A failed Get fails the item; no row is left half-filled.
+ * The rows with each document's Flat Row merged in (its columns the row lacks): one compact Get
+ * per row (the document named by the row's `key`), at most `concurrency` at once. A failed Get
+ * fails the item; no row is left half-filled. Resume → Search's candidates, Index → Get Documents.
  */
 export async function withCandidateDetails(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	rows: IDataObject[],
 	concurrency: number,
+	key = 'identifier',
 ): Promise<IDataObject[]> {
 	const settled = await runBounded(
 		rows.length,
@@ -32,7 +34,7 @@ export async function withCandidateDetails(
 			documentRow(
 				await requestForItem.call(this, {
 					method: 'GET',
-					path: documentPath(String(rows[index].identifier)),
+					path: documentPath(String(rows[index][key])),
 					qs: { compact: true },
 					itemIndex,
 				}),

@@ -36,6 +36,24 @@ const OUTPUT_OPTIONS: Record<OutputChoice, INodePropertyOptions> = {
 		description: "The document's metadata and its parsed data as Affinda returns it",
 	},
 	raw: { name: 'Raw Response', value: 'raw', description: "Affinda's answer, unchanged" },
+	workHistory: {
+		name: 'Work History',
+		value: 'workHistory',
+		description:
+			"One item per position of each resume, most recent first: job title, employer, location, dates, whether current, months, description (an ATS's Experience table)",
+	},
+	education: {
+		name: 'Education',
+		value: 'education',
+		description:
+			'One item per degree of each resume, most recent first: institution, degree, level, dates, grade, location',
+	},
+	jsonResume: {
+		name: 'JSON Resume',
+		value: 'jsonResume',
+		description:
+			'One JSON Resume document (jsonresume.org) per resume: basics, work, education, skills, languages, certificates',
+	},
 };
 
 /**
@@ -61,6 +79,19 @@ export function outputParameter(
 
 /** The Output of the operations that hand over documents. */
 export const OUTPUT_PARAMETER = outputParameter(['row', 'document', 'raw']);
+
+/**
+ * The Output of the operations that read parsed documents (Get, Get Many, Upload, Parse): also
+ * the outputs made of resumes. The options in alphabetical order, as n8n lists them.
+ */
+export const DOCUMENT_OUTPUT_PARAMETER = outputParameter([
+	'education',
+	'row',
+	'jsonResume',
+	'document',
+	'raw',
+	'workHistory',
+]);
 
 const onlyForRows = { show: { '/output': ['row'] } };
 

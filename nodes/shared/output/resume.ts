@@ -187,17 +187,24 @@ export function linkedin(data: IDataObject, evidence: Evidence): string | null {
 	return null;
 }
 
-/** Education levels from lowest to highest, as the parsers name them. */
-const LEVELS = [
-	/school|secondary/i,
-	/certificate|diploma|associate/i,
-	/bachelor/i,
-	/master/i,
-	/doctor|phd/i,
+/** Education levels from lowest to highest, in the legacy parser's words: the one table. */
+const LEVEL_WORDS: ReadonlyArray<[string, RegExp]> = [
+	['school', /school|secondary/i],
+	['certificate', /certific|diploma|associate/i],
+	['bachelors', /bachelor/i],
+	['masters', /master|mba/i],
+	['doctoral', /doctor|phd/i],
 ];
 
+/** A level's rank, lowest 0; -1 for none or one the table does not know. */
 function levelRank(level: string | null): number {
-	return level === null ? -1 : LEVELS.findIndex((pattern) => pattern.test(level));
+	return level === null ? -1 : LEVEL_WORDS.findIndex(([, pattern]) => pattern.test(level));
+}
+
+/** A level in the legacy parser's word: NextGen's `Bachelor` is `bachelors`, as legacy says. */
+export function levelWord(level: string | null): string | null {
+	const rank = levelRank(level);
+	return rank < 0 ? (level?.toLowerCase() ?? null) : LEVEL_WORDS[rank][0];
 }
 
 /** The highest degree: its accreditation as written (else its level) of the highest-level entry. */

@@ -1,6 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { isSafeObjectProperty } from 'n8n-workflow';
 
+import { certifications, educationItems, occupation, workHistoryItems } from './cv';
+import { jsonResumeItems } from './jsonResume';
 import * as job from './jobDescription';
 import { documentKind, type DocumentKind } from './kind';
 import { simplifyDocument } from './parsedData';
@@ -15,8 +17,25 @@ import { Evidence, isObject, plain, text } from './values';
  * pairing, and the triggers shape the document they fetch with `documentShaper`.
  */
 
-/** What Output offers: a Flat Row, Parsed Data (documents only) or Affinda's answer unchanged. */
-export type OutputChoice = 'row' | 'document' | 'raw';
+/**
+ * What Output offers: a Flat Row, Parsed Data (documents only), Affinda's answer unchanged, or,
+ * for resumes, their work history, education or JSON Resume (items of their own).
+ */
+export type OutputChoice = 'row' | 'document' | 'raw' | ResumeOutput;
+
+/** The outputs made of a resume's career: any number of items per document, per the table. */
+export type ResumeOutput = 'workHistory' | 'education' | 'jsonResume';
+
+const RESUME_OUTPUTS: Record<ResumeOutput, (document: IDataObject) => IDataObject[]> = {
+	workHistory: workHistoryItems,
+	education: educationItems,
+	jsonResume: jsonResumeItems,
+};
+
+/** Whether an Output value is one made of resumes (it needs their parsed data). */
+export function isResumeOutput(choice: unknown): choice is ResumeOutput {
+	return typeof choice === 'string' && choice in RESUME_OUTPUTS;
+}
 
 /**
  * Documents. The columns of a Flat Row, per kind of document: the one table the panel's Include Fields, the
@@ -211,6 +230,22 @@ export const RESUME_COLUMNS: readonly Column[] = [
 		description: "The candidate's summary",
 		byDefault: false,
 		read: fromData(resume.summary),
+	},
+	{
+		name: 'certifications',
+		displayName: 'Certifications',
+		description: 'Certification names, each once',
+		byDefault: false,
+		list: true,
+		read: fromData(certifications),
+	},
+	{
+		name: 'occupation',
+		displayName: 'Occupation',
+		description:
+			"Affinda's normalised job title of the current (else latest) position; NextGen: only where the account maps job titles",
+		byDefault: false,
+		read: fromData(occupation),
 	},
 	...META,
 ];
@@ -543,7 +578,39 @@ export class ServiceAnswer {
 		readonly row: (options: RowOptions) => Items | Promise<Items>,
 		/** Parsed Data, where the operation offers it. */
 		readonly document?: () => Items,
+		/** The documents, for the outputs made of resumes, where the operation offers them. */
+		readonly documents?: IDataObject[],
 	) {}
+}
+
+/**
+ * A resume output whose answer held documents it cannot be made of (not resumes, not parsed):
+ * the items of the others, and a refusal for each of those, in the answer's order. The router
+ * fails the item on the first refusal, or, with Continue on Fail, outputs the items and an
+ * error item per refusal.
+ */
+export class RefusedDocuments {
+	constructor(
+		readonly items: IDataObject[],
+		readonly refusals: Error[],
+	) {}
+}
+
+/** A resume output of each document: its items, or its refusal kept aside. */
+function resumeOutput(
+	documents: IDataObject[],
+	choice: ResumeOutput,
+): IDataObject[] | RefusedDocuments {
+	const items: IDataObject[] = [];
+	const refusals: Error[] = [];
+	for (const document of documents) {
+		try {
+			items.push(...RESUME_OUTPUTS[choice](document));
+		} catch (error) {
+			refusals.push(error as Error);
+		}
+	}
+	return refusals.length === 0 ? items : new RefusedDocuments(items, refusals);
 }
 
 /** What Output makes of a document: a row, Parsed Data, or the answer unchanged. */
@@ -565,10 +632,12 @@ export function documentsAnswer(documents: Items, added: IDataObject = {}): Serv
 		const one = (document: IDataObject) => ({ ...shape(document), ...added });
 		return Array.isArray(documents) ? documents.map(one) : one(documents);
 	};
+	// A resume output has exactly its columns: `added` is about the document, not its positions.
 	return new ServiceAnswer(
 		Object.keys(added).length === 0 ? documents : each('raw')(),
 		(options) => each('row', options)(),
 		each('document'),
+		Array.isArray(documents) ? documents : [documents],
 	);
 }
 
@@ -576,9 +645,10 @@ export function documentsAnswer(documents: Items, added: IDataObject = {}): Serv
 export async function shapeOutput<T>(
 	value: T | ServiceAnswer,
 	{ choice, rowOptions }: OutputSettings,
-): Promise<Exclude<T, ServiceAnswer> | Items> {
+): Promise<Exclude<T, ServiceAnswer> | Items | RefusedDocuments> {
 	if (!(value instanceof ServiceAnswer)) return value as Exclude<T, ServiceAnswer>;
 	if (choice === 'raw') return value.raw;
 	if (choice === 'document' && value.document) return value.document();
+	if (isResumeOutput(choice) && value.documents) return resumeOutput(value.documents, choice);
 	return await value.row(rowOptions);
 }

@@ -313,6 +313,26 @@ function explain(failure: RequestFailure, request: FailedRequest, attempts: numb
 	}
 }
 
+/** What the attempts of a failed request leave open, for operations that decide on it. */
+export interface RequestOutcome {
+	/** The last attempt may have been carried out: sent, and no clear answer came back. */
+	mayHaveBeenProcessed: boolean;
+	/** An earlier attempt of this request may have been carried out before it was retried. */
+	earlierAttemptUncertain: boolean;
+}
+
+const outcomes = new WeakMap<object, RequestOutcome>();
+
+export function recordOutcome(error: Error, outcome: RequestOutcome): Error {
+	outcomes.set(error, outcome);
+	return error;
+}
+
+/** What the request that failed with `error` may have done; undefined for other errors. */
+export function requestOutcomeOf(error: unknown): RequestOutcome | undefined {
+	return typeof error === 'object' && error !== null ? outcomes.get(error) : undefined;
+}
+
 /** Anything that quotes the service's answer, with the API key taken out should it appear. */
 function redacted<T>(value: T, secret: string | undefined): T {
 	if (!secret || value === undefined) return value;

@@ -21,6 +21,9 @@ import type { AffindaContext, AffindaRequest } from './types';
 export const PAGE_SIZE = {
 	documents: 100,
 	indices: 100,
+	indexDocuments: 100,
+	annotations: 100,
+	validationResults: 100,
 	resumeSearch: 50,
 	jobDescriptionSearch: 100,
 	subscriptions: 100,
@@ -29,7 +32,7 @@ export const PAGE_SIZE = {
 } as const;
 
 /** A `next` link is followed at most this many times, so a faulty service cannot loop us forever. */
-const MAX_PAGES = 1000;
+export const MAX_PAGES = 1000;
 
 export interface PagedResponse extends IDataObject {
 	/** How many results the service counts: a number, or else a count the pager cannot use. */

@@ -7,11 +7,12 @@ import {
 	CHECK_BEFORE_REPEATING,
 	describeConnectionFailure,
 	describeResponse,
+	recordOutcome,
 	REPEATABLE,
 	toNodeApiError,
 } from './failures';
 import { fileLinkRefusal } from './fileLinks';
-import { provedNotProcessed, RETRY_POLICY, retryDelayMs } from './retry';
+import { mayHaveBeenProcessed, provedNotProcessed, RETRY_POLICY, retryDelayMs } from './retry';
 import type {
 	AffindaContext,
 	AffindaRequest,
@@ -122,6 +123,8 @@ export async function sendRequest(
 ): Promise<unknown> {
 	const idempotent = request.idempotent ?? ['GET', 'HEAD'].includes(request.method);
 	const { throttle } = connection;
+	// Whether an attempt already retried may have been carried out (its answer lost).
+	let earlierAttemptUncertain = false;
 	for (let attempt = 0; ; attempt++) {
 		const startedAt = await throttle.ready();
 		const answer = await sendFollowingRedirects.call(this, connection, url, request);
@@ -139,7 +142,7 @@ export async function sendRequest(
 				if (Buffer.isBuffer(response.body) && response.body.length > 0) return response;
 				failure = { status: response.statusCode, malformed: 'an empty file' };
 			} else {
-				const malformed = notJson(request.method, response) ?? check?.(response.body);
+				const malformed = notJson(request, response) ?? check?.(response.body);
 				if (malformed === undefined) return response.statusCode === 204 ? undefined : response.body;
 				failure = { status: response.statusCode, malformed };
 			}
@@ -169,8 +172,12 @@ export async function sendRequest(
 				page,
 				fileLinkHost,
 			};
-			throw toNodeApiError(this.getNode(), failure, failed, attempt + 1, connection.secret);
+			throw recordOutcome(
+				toNodeApiError(this.getNode(), failure, failed, attempt + 1, connection.secret),
+				{ mayHaveBeenProcessed: mayHaveBeenProcessed(failure), earlierAttemptUncertain },
+			);
 		}
+		if (mayHaveBeenProcessed(failure)) earlierAttemptUncertain = true;
 		await pause(delayMs, cancelSignalOf(this));
 	}
 }
@@ -352,11 +359,11 @@ function roundSeconds(ms: number): number {
 }
 
 /** What a success answer holds instead of JSON, or undefined when it is JSON (or rightly empty). */
-function notJson(method: string, response: IN8nHttpFullResponse): string | undefined {
+function notJson(request: AffindaRequest, response: IN8nHttpFullResponse): string | undefined {
 	const { body, statusCode } = response;
 	if (statusCode === 204) return undefined;
 	if (body === undefined || body === null || body === '') {
-		return method === 'DELETE' ? undefined : 'an empty answer';
+		return request.method === 'DELETE' || request.emptyAnswer ? undefined : 'an empty answer';
 	}
 	if (Buffer.isBuffer(body)) return 'binary data';
 	if (typeof body !== 'string') return undefined;

@@ -56,6 +56,8 @@ export interface AffindaRequest {
 	deadlineError?: () => Error;
 	/** The answer is a file (a PDF, the original upload): its bytes are read, not JSON. */
 	file?: boolean;
+	/** The endpoint's success has no body (re_index answers 200 with none): empty is no fault. */
+	emptyAnswer?: boolean;
 }
 
 /** A file as it came: its bytes, and what the answer's headers say of it. */

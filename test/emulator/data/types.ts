@@ -29,7 +29,7 @@ export interface ResumeEducation {
 		matchStr: string | null;
 		educationLevel: EducationLevel | null;
 	} | null;
-	grade: null;
+	grade: { raw: string; metric: string | null; value: string } | null;
 	location: Location | null;
 	dates: {
 		completionDate: string | null;

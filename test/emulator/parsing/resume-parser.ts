@@ -84,6 +84,8 @@ const PHONE = /(?:\+\d[\d\s().-]{7,}\d|\(?0\d[\d\s().-]{7,}\d)/g;
 const URL =
 	/\b(?:https?:\/\/)?(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.(?:com|net|org|io|dev|me|au|uk)(?:\/[^\s|,]*)?/gi;
 const MONTH_OR_YEAR = String.raw`(?:[A-Za-z]{3,9}\.?\s+\d{4}|\d{1,2}\/\d{4}|\d{4})`;
+/** A position the CV gives one date for, in brackets at the end: when it began, no end. */
+const SINGLE_DATE = new RegExp(`\\((${MONTH_OR_YEAR})\\)\\s*$`);
 export const DATE_RANGE = new RegExp(
 	`(${MONTH_OR_YEAR})\\s*(?:-|–|—|to)\\s*(${MONTH_OR_YEAR}|present|current|now|today)`,
 	'i',
@@ -147,15 +149,17 @@ function parseExperience(
 	const jobs: ResumeWorkExperience[] = [];
 	let current: ResumeWorkExperience | undefined;
 	lines.forEach((line, i) => {
-		const range = DATE_RANGE.exec(line);
+		const range = DATE_RANGE.exec(line) ?? SINGLE_DATE.exec(line);
 		if (!range) {
 			if (current) {
 				const place = findPlace(line);
 				if (place && line.length < 40 && !current.location) current.location = placeLocation(line);
-				else
+				else {
+					const said = line.replace(/^[-*•]\s*/, '');
 					current.jobDescription = current.jobDescription
-						? `${current.jobDescription} ${line}`
-						: line;
+						? `${current.jobDescription} ${said}`
+						: said;
+				}
 			}
 			return;
 		}
@@ -174,7 +178,10 @@ function parseExperience(
 		}
 		const { title, company } = splitTitleAndCompany(head);
 		const start = monthOf(range[1], reference);
-		const end = monthOf(range[2], reference);
+		const end =
+			range[2] === undefined
+				? { month: undefined, isCurrent: false }
+				: monthOf(range[2], reference);
 		const months =
 			start.month !== undefined && end.month !== undefined
 				? Math.max(0, end.month - start.month)
@@ -229,6 +236,9 @@ function yearsCovered(jobs: ResumeWorkExperience[]): number | null {
 	return jobs.length === 0 ? null : Math.floor(covered.size / 12);
 }
 
+/** A grade written beside a degree: "GPA 3.8", "(WAM: 82)". */
+const GRADE = /[\s,(]*\b(GPA|WAM)\s*:?\s*(\d+(?:\.\d+)?)\)?/i;
+
 const KNOWN_INSTITUTIONS = [...Object.values(INSTITUTIONS).flat(), ...SCHOOLS].sort(
 	(a, b) => b.length - a.length,
 );
@@ -240,10 +250,12 @@ function parseEducation(
 	location: Location | null,
 ): ResumeEducation[] {
 	const out: ResumeEducation[] = [];
-	for (const line of lines) {
-		const level = educationLevelFor(line);
-		if (!level && !INSTITUTION_WORDS.test(line)) continue;
-		const isCurrent = /\b(current|expected|present|in progress)\b/i.test(line);
+	for (const written of lines) {
+		const level = educationLevelFor(written);
+		if (!level && !INSTITUTION_WORDS.test(written)) continue;
+		const isCurrent = /\b(current|expected|present|in progress)\b/i.test(written);
+		const gpa = GRADE.exec(written);
+		const line = gpa ? written.replace(gpa[0], '') : written;
 		const years = line.match(/\b(?:19|20)\d{2}\b/g) ?? [];
 		const clean = line
 			.replace(
@@ -272,18 +284,21 @@ function parseEducation(
 			accreditation: degree
 				? {
 						education: degree,
-						inputStr: line,
+						inputStr: written,
 						matchStr: degree,
 						educationLevel: educationLevelFor(degree) ?? level,
 					}
 				: null,
-			grade: null,
+			grade: gpa
+				? { raw: gpa[0].replace(/^[\s,(]+|[\s,)]+$/g, ''), metric: gpa[1], value: gpa[2] }
+				: null,
 			location,
 			dates: {
 				completionDate:
 					completion === null ? (isCurrent ? isoDate(reference + 12) : null) : isoDate(completion),
 				isCurrent,
-				startDate: null,
+				// "2014 - 2016": the first year is when it began.
+				startDate: years.length > 1 ? isoDate(Number(years[0]) * 12) : null,
 				rawText: years.join(' - ') || (isCurrent ? 'current' : ''),
 			},
 		});

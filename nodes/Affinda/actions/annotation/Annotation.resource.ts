@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import * as batchUpdate from './batchUpdate.operation';
+import * as getMany from './getMany.operation';
 import * as update from './update.operation';
 
-export const operations = { batchUpdate, update };
+export const operations = { batchUpdate, getMany, update };
 
 export const description: INodeProperties[] = [
 	{
@@ -18,6 +19,13 @@ export const description: INodeProperties[] = [
 				value: 'batchUpdate',
 				action: 'Update many annotations',
 				description: 'Correct parsed values of many annotations in one request',
+			},
+			{
+				name: 'Get Many',
+				value: 'getMany',
+				action: 'Get many annotations',
+				description:
+					"List a document's parsed values with their IDs, confidence and whether a person verified them",
 			},
 			{
 				name: 'Update',

@@ -7,9 +7,11 @@ import type {
 
 import type { Settled } from '../../helpers/concurrency';
 import { ItemOutcomes } from '../../helpers/itemErrors';
+import { ANNOTATIONS_PATH } from '../../../shared/service';
 import { readRequestTimeoutMs } from '../../../shared/transport/itemRequest';
 import { affindaApiRequest } from '../../../shared/transport/request';
 import { optionsCollection } from '../common.descriptions';
+import { readReIndexIn, reIndexAfterRun, reIndexInOption, reIndexOnceRunIsDone } from '../reIndex';
 import {
 	annotationFieldsCollection,
 	annotationFromItem,
@@ -56,7 +58,7 @@ export const description: INodeProperties[] = [
 		},
 	},
 	// One request for many items: nothing to run at once.
-	optionsCollection([], { perItem: false }),
+	optionsCollection([reIndexInOption], { perItem: false }),
 ];
 
 export const toolDescription =
@@ -65,6 +67,8 @@ export const toolDescription =
 interface PreparedAnnotation {
 	itemIndex: number;
 	annotation: IDataObject;
+	/** The item's Re-index In. */
+	reIndexIn: string[];
 }
 
 function prepare(
@@ -98,7 +102,11 @@ export async function executeBatch(
 	const prepared: PreparedAnnotation[] = [];
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		try {
-			prepared.push({ itemIndex, annotation: prepare.call(this, items, itemIndex) });
+			prepared.push({
+				itemIndex,
+				annotation: prepare.call(this, items, itemIndex),
+				reIndexIn: readReIndexIn.call(this, itemIndex),
+			});
 		} catch (error) {
 			outcomes.fail(itemIndex, error);
 			if (outcomes.stopped) return outcomes.settled;
@@ -111,7 +119,7 @@ export async function executeBatch(
 		try {
 			updated = (await affindaApiRequest.call(this, {
 				method: 'POST',
-				path: '/v3/annotations/batch_update',
+				path: `${ANNOTATIONS_PATH}/batch_update`,
 				body: chunk.map(({ annotation }) => annotation),
 				// One request for many items: the first item's Request Timeout stands for all.
 				timeoutMs: readRequestTimeoutMs.call(this, chunk[0].itemIndex),
@@ -120,14 +128,21 @@ export async function executeBatch(
 			})) as unknown as IDataObject[];
 		} catch (error) {
 			for (const { itemIndex } of chunk) outcomes.fail(itemIndex, error);
-			if (outcomes.stopped) return outcomes.settled;
+			// Without Continue on Fail nothing more is sent; what went through is still re-indexed.
+			if (outcomes.stopped) break;
 			continue;
 		}
 		const byId = new Map((Array.isArray(updated) ? updated : []).map((a) => [a.id, a]));
-		chunk.forEach(({ itemIndex, annotation }, position) => {
+		chunk.forEach(({ itemIndex, annotation, reIndexIn }, position) => {
 			const json = byId.get(annotation.id) ?? updated[position] ?? { id: annotation.id };
-			outcomes.ok(itemIndex, json);
+			try {
+				reIndexOnceRunIsDone.call(this, itemIndex, json.document, reIndexIn);
+				outcomes.ok(itemIndex, json);
+			} catch (error) {
+				outcomes.fail(itemIndex, error);
+			}
 		});
 	}
+	await reIndexAfterRun.call(this, outcomes.settled);
 	return outcomes.settled;
 }

@@ -8,13 +8,15 @@ import {
 	emptyUpdateNotice,
 	toAnnotationId,
 } from './fields';
+import { ANNOTATIONS_PATH } from '../../../shared/service';
 import { requestForItem } from '../../../shared/transport/itemRequest';
+import { readReIndexIn, reIndexAfterRun, reIndexInOption, reIndexOnceRunIsDone } from '../reIndex';
 
 export const description: INodeProperties[] = [
 	annotationIdParameter,
 	annotationFieldsCollection(false),
 	emptyUpdateNotice,
-	optionsCollection(),
+	optionsCollection([reIndexInOption]),
 ];
 
 export const toolDescription =
@@ -26,12 +28,17 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('updateFields', itemIndex, {}) as IDataObject,
 		false,
 	);
-	return await requestForItem.call(this, {
+	const reIndexIn = readReIndexIn.call(this, itemIndex);
+	const updated = await requestForItem.call(this, {
 		method: 'PATCH',
-		path: `/v3/annotations/${id}`,
+		path: `${ANNOTATIONS_PATH}/${id}`,
 		body,
 		itemIndex,
 		// Setting the same fields twice leaves the same annotation.
 		idempotent: true,
 	});
+	reIndexOnceRunIsDone.call(this, itemIndex, updated.document, reIndexIn);
+	return updated;
 }
+
+export const afterRun = reIndexAfterRun;

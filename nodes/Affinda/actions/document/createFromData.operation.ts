@@ -10,10 +10,18 @@ import {
 	readOptionalChoice,
 	readOptionalText,
 } from '../../../shared/readers';
+import { settle } from '../../helpers/concurrency';
+import { REPEATABLE, requestOutcomeOf } from '../../../shared/transport/failures';
 import { readRequestTimeoutMs, requestForItem } from '../../../shared/transport/itemRequest';
 import { type RequestAdvice } from '../../../shared/transport/types';
 import { optionsCollection } from '../common.descriptions';
-import { DOCUMENTS_PATH, documentPath, metaOf, newestWithCustomIdentifier } from './document';
+import {
+	createdIdentifier,
+	DOCUMENTS_PATH,
+	documentPath,
+	metaOf,
+	newestWithCustomIdentifier,
+} from './document';
 import { customIdentifierOption } from './upload/uploadProperties';
 
 /**
@@ -99,22 +107,66 @@ const LOOKUP_ADVICE: RequestAdvice = {
 		'Nothing was created: without the look-up the node cannot tell whether Affinda already has this document. Run the item again once Affinda answers.',
 };
 
-/** Creates the document; with a Custom Identifier, sets it next. */
+/**
+ * Failures that prove nothing was created for the Custom Identifier: the create refused, or the
+ * look-up before it failed. After one of these a sibling item looks and creates for itself.
+ */
+const nothingCreated = new WeakSet<object>();
+
+/** A created document, and the older document with its Custom Identifier found right after. */
+const duplicateOf = new WeakMap<IDataObject, string>();
+
+/**
+ * Creates the document; with a Custom Identifier, sets it next, then looks the identifier up once
+ * more: an older document with it (another execution's, made at the same moment) is reported as
+ * `duplicateOf`. A failure says whether it proves nothing was created.
+ */
 async function create(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	data: IDataObject,
 	customIdentifier: string | undefined,
 ): Promise<IDataObject> {
-	const created = await requestForItem.call(this, {
-		method: 'POST',
-		path: `${DOCUMENTS_PATH}/create_from_data`,
-		body: { data },
-		itemIndex,
-		advice: CREATE_ADVICE,
-	});
+	const answer = await settle(
+		requestForItem.call(this, {
+			method: 'POST',
+			path: `${DOCUMENTS_PATH}/create_from_data`,
+			body: { data },
+			itemIndex,
+			advice: CREATE_ADVICE,
+		}),
+	);
+	if (!answer.ok) {
+		const outcome = requestOutcomeOf(answer.error);
+		if (outcome !== undefined && !outcome.mayHaveBeenProcessed) {
+			nothingCreated.add(answer.error as Error);
+		}
+		throw answer.error;
+	}
+	const created = answer.value;
+	const identifier = createdIdentifier.call(this, created, itemIndex, 'the create');
 	if (customIdentifier === undefined) return created;
-	const identifier = String(metaOf(created).identifier);
+	const updated = await setCustomIdentifier.call(this, itemIndex, identifier, customIdentifier);
+	const first = await settle(
+		newestWithCustomIdentifier.call(this, itemIndex, customIdentifier, {
+			advice: REPEATABLE,
+			timeoutMs: readRequestTimeoutMs.call(this, itemIndex),
+			oldest: true,
+		}),
+	);
+	const firstIdentifier = first.ok && first.value ? metaOf(first.value).identifier : undefined;
+	if (typeof firstIdentifier === 'string' && firstIdentifier !== identifier) {
+		duplicateOf.set(updated, firstIdentifier);
+	}
+	return updated;
+}
+
+async function setCustomIdentifier(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	identifier: string,
+	customIdentifier: string,
+): Promise<IDataObject> {
 	try {
 		return await requestForItem.call(this, {
 			method: 'PATCH',
@@ -133,6 +185,16 @@ async function create(
 			},
 		);
 	}
+}
+
+/** The first item's error, for a sibling with its Custom Identifier: the same words, this item. */
+function sharedError(this: IExecuteFunctions, error: Error, itemIndex: number): Error {
+	const description = (error as { description?: string | null }).description ?? undefined;
+	return new NodeOperationError(this.getNode(), error.message, {
+		itemIndex,
+		description:
+			`An earlier item with the same Custom Identifier failed so. ${description ?? ''}`.trim(),
+	});
 }
 
 /** Per node run, the outcome for each Custom Identifier, so two items with one create once. */
@@ -154,20 +216,31 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 
 	if (customIdentifier === undefined || choice === 'createAgain') {
 		const document = await create.call(this, itemIndex, data, customIdentifier);
-		return documentsAnswer(document, { reused: false });
+		return documentsAnswer(document, createdAdded(document, false));
 	}
 	let outcomes = outcomesByRun.get(this);
 	if (!outcomes) outcomesByRun.set(this, (outcomes = new Map()));
 	const earlier = outcomes.get(customIdentifier);
 	let reused = true;
 	const mine = (async () => {
-		const before = await earlier?.catch(() => undefined);
-		if (before) return before;
-		const existing = await newestWithCustomIdentifier.call(this, itemIndex, customIdentifier, {
-			advice: LOOKUP_ADVICE,
-			timeoutMs: readRequestTimeoutMs.call(this, itemIndex),
-		});
-		if (existing) return existing;
+		// Items sharing an identifier share the first one's outcome: its document, or its error;
+		// they look and create for themselves only when its failure proves nothing was created.
+		const before = await settle(earlier ?? Promise.resolve(undefined));
+		if (before.ok && before.value) return before.value;
+		if (!before.ok && !nothingCreated.has(before.error as Error)) {
+			throw sharedError.call(this, before.error as Error, itemIndex);
+		}
+		const existing = await settle(
+			newestWithCustomIdentifier.call(this, itemIndex, customIdentifier, {
+				advice: LOOKUP_ADVICE,
+				timeoutMs: readRequestTimeoutMs.call(this, itemIndex),
+			}),
+		);
+		if (!existing.ok) {
+			nothingCreated.add(existing.error as Error);
+			throw existing.error;
+		}
+		if (existing.value) return existing.value;
 		reused = false;
 		return await create.call(this, itemIndex, data, customIdentifier);
 	})();
@@ -184,5 +257,11 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 		);
 	}
-	return documentsAnswer(document, { reused });
+	return documentsAnswer(document, createdAdded(document, reused));
+}
+
+/** What joins the item whatever Output says: reused, and duplicateOf where the create found one. */
+function createdAdded(document: IDataObject, reused: boolean): IDataObject {
+	const older = duplicateOf.get(document);
+	return older === undefined ? { reused } : { reused, duplicateOf: older };
 }

@@ -3,6 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { metaOf, parseFailureOf } from '../../../shared/output/parsedData';
 import { readIdentifier } from '../../../shared/readers';
+import { describeAnswer } from '../../../shared/listAnswers';
 import { DOCUMENTS_PATH } from '../../../shared/service';
 import { affindaApiRequest } from '../../../shared/transport/request';
 import { type RequestAdvice } from '../../../shared/transport/types';
@@ -40,13 +41,20 @@ export function isSettled(document: IDataObject): boolean {
 
 /**
  * The newest document with a Custom Identifier (and the filters in `qs`), whole, or undefined:
- * the look-up that keeps Upload and Create From Data from making a document twice.
+ * the look-up that keeps Upload and Create From Data from making a document twice. `oldest`
+ * asks for the first one made instead. A document that does not carry the identifier asked for
+ * is never taken for it: the answer is an error that says what came.
  */
 export async function newestWithCustomIdentifier(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	customIdentifier: string,
-	{ qs = {}, advice, timeoutMs }: { qs?: IDataObject; advice: RequestAdvice; timeoutMs?: number },
+	{
+		qs = {},
+		advice,
+		timeoutMs,
+		oldest = false,
+	}: { qs?: IDataObject; advice: RequestAdvice; timeoutMs?: number; oldest?: boolean },
 ): Promise<IDataObject | undefined> {
 	const answer = await affindaApiRequest.call(this, {
 		method: 'GET',
@@ -54,7 +62,7 @@ export async function newestWithCustomIdentifier(
 		qs: {
 			custom_identifier: customIdentifier,
 			...qs,
-			ordering: '-created_dt',
+			ordering: oldest ? 'created_dt' : '-created_dt',
 			limit: 1,
 			// The document whole, as Get answers it: reused, it is the item's output.
 			include_data: true,
@@ -63,12 +71,43 @@ export async function newestWithCustomIdentifier(
 		advice,
 		timeoutMs,
 	});
-	if (!Array.isArray(answer.results)) {
-		throw new NodeOperationError(
-			this.getNode(),
-			`Affinda's answer to the look-up of Custom Identifier "${customIdentifier}" is not a list of documents`,
-			{ itemIndex, description: advice.rerun },
+	const lookUp = `the look-up of Custom Identifier "${customIdentifier}"`;
+	const fail = (what: string) =>
+		new NodeOperationError(this.getNode(), `Affinda's answer to ${lookUp} ${what}`, {
+			itemIndex,
+			description: advice.rerun,
+		});
+	if (!Array.isArray(answer.results)) throw fail('is not a list of documents');
+	const found = answer.results[0] as IDataObject | undefined;
+	if (found === undefined) return undefined;
+	const meta = metaOf(found);
+	if (typeof meta.identifier !== 'string' || !meta.identifier) {
+		throw fail(`holds ${describeAnswer(found)}, not a document with an identifier`);
+	}
+	if (meta.customIdentifier !== customIdentifier) {
+		throw fail(
+			`named document ${meta.identifier}, whose Custom Identifier is ${JSON.stringify(meta.customIdentifier ?? null)}: the service did not filter by it`,
 		);
 	}
-	return answer.results[0] as IDataObject | undefined;
+	return found;
+}
+
+/** The created document's identifier, or an error that says what the service answered instead. */
+export function createdIdentifier(
+	this: IExecuteFunctions,
+	answer: IDataObject,
+	itemIndex: number,
+	request: string,
+): string {
+	const identifier = metaOf(answer).identifier;
+	if (typeof identifier === 'string' && identifier) return identifier;
+	throw new NodeOperationError(
+		this.getNode(),
+		`Affinda's answer to ${request} has no document identifier (meta.identifier): it was ${describeAnswer(answer)}`,
+		{
+			itemIndex,
+			description:
+				'The document may have been created. Look for it with Document → Get Many (newest first) before running the item again.',
+		},
+	);
 }

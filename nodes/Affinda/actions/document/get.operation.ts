@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
+import { DOCUMENT_OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
 import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 import { optionsCollection } from '../common.descriptions';
@@ -9,7 +9,7 @@ import { documentPath, readDocumentIdentifier } from './document';
 
 export const description: INodeProperties[] = [
 	documentLocator,
-	OUTPUT_PARAMETER,
+	DOCUMENT_OUTPUT_PARAMETER,
 	optionsCollection([compactOption, ...ROW_OPTIONS]),
 ];
 

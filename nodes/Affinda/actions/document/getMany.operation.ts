@@ -9,7 +9,11 @@ import {
 	yesNoFilter,
 	type QueryParameter,
 } from '../../helpers/query';
-import { OUTPUT_PARAMETER, readOutput, ROW_OPTIONS } from '../../../shared/output/outputProperties';
+import {
+	DOCUMENT_OUTPUT_PARAMETER,
+	readOutput,
+	ROW_OPTIONS,
+} from '../../../shared/output/outputProperties';
 import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { optionsCollection } from '../common.descriptions';
@@ -155,7 +159,7 @@ const options: QueryParameter[] = [
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(PAGE_SIZE.documents),
 	filtersCollection(filters),
-	OUTPUT_PARAMETER,
+	DOCUMENT_OUTPUT_PARAMETER,
 	optionsCollection([...options.map(({ property }) => property), ...ROW_OPTIONS]),
 ];
 
@@ -163,13 +167,15 @@ export const toolDescription =
 	'Lists documents in Affinda with their identifier, file name and state, narrowed by the filters set in the node. Use it to find a document whose identifier you do not know; to rank candidates, use the resume search tool instead.';
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
-	const output = readOutput(this.getNodeParameter('output', itemIndex));
+	const output = readOutput(this.getNodeParameter('output', itemIndex), DOCUMENT_OUTPUT_PARAMETER);
 	const qs: IDataObject = {
 		...filtersQuery.call(this, itemIndex, filters),
 		...toQuery(options, this.getNodeParameter('options', itemIndex, {}) as IDataObject),
 	};
-	// A row is made of the parsed data, which the list leaves out unless asked.
-	if (output === 'row' && qs.include_data === undefined) qs.include_data = true;
+	// A row (or a resume's work history …) is made of the parsed data, which the list leaves out
+	// unless asked.
+	if (output !== 'document' && output !== 'raw' && qs.include_data === undefined)
+		qs.include_data = true;
 	const documents = await requestReturnAllOrLimit.call(this, itemIndex, PAGE_SIZE.documents, {
 		method: 'GET',
 		path: DOCUMENTS_PATH,

@@ -6,6 +6,7 @@ import { invalid, parseJsonObject } from '../../../shared/readers';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
 import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
+import { readReIndexIn, reIndexAfterRun, reIndexInOption, reIndexOnceRunIsDone } from '../reIndex';
 import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
@@ -31,7 +32,7 @@ export const description: INodeProperties[] = [
 	},
 	dataParameter,
 	OUTPUT_PARAMETER,
-	optionsCollection([...ROW_OPTIONS]),
+	optionsCollection([...ROW_OPTIONS, reIndexInOption]),
 ];
 
 export const toolDescription =
@@ -87,6 +88,7 @@ async function explainRefusal(
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
 	const identifier = readDocumentIdentifier.call(this, itemIndex);
 	const data = toData(this.getNodeParameter('data', itemIndex));
+	const reIndexIn = readReIndexIn.call(this, itemIndex);
 	let document: IDataObject;
 	try {
 		document = await requestForItem.call(this, {
@@ -100,5 +102,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	} catch (error) {
 		throw await explainRefusal.call(this, error, identifier, itemIndex);
 	}
+	reIndexOnceRunIsDone.call(this, itemIndex, identifier, reIndexIn);
 	return documentsAnswer(document);
 }
+
+export const afterRun = reIndexAfterRun;

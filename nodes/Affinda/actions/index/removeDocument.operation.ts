@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { settle } from '../../helpers/concurrency';
-import { isNotFound } from '../../helpers/itemErrors';
+import { goneBeforeThisRun, isNotFound } from '../../helpers/itemErrors';
 import { pathSegment } from '../../../shared/service';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 import { optionsCollection } from '../common.descriptions';
@@ -44,6 +44,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		// A 404 names no culprit: only if the index is there is it the document that is absent.
 		if (!isNotFound(removed.error) || !(await findIndex.call(this, index, itemIndex)))
 			throw removed.error;
+		// This run's own first attempt went through, its answer lost: the retry's 404 is ours.
+		if (!goneBeforeThisRun(removed.error)) return { index, document, removed: true };
 		return { index, document, removed: false, reason: 'The index did not hold the document' };
 	}
 	return { index, document, removed: true };

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { settle } from '../../helpers/concurrency';
-import { isNotFound } from '../../helpers/itemErrors';
+import { goneBeforeThisRun, isNotFound } from '../../helpers/itemErrors';
 import { readTagChoice } from '../../helpers/tags';
 import { TAGS_PATH } from '../../../shared/service';
 import { requestForItem } from '../../../shared/transport/itemRequest';
@@ -27,6 +27,8 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 	);
 	if (!deleted.ok) {
 		if (!isNotFound(deleted.error)) throw deleted.error;
+		// This run's own first attempt went through, its answer lost: the retry's 404 is ours.
+		if (!goneBeforeThisRun(deleted.error)) return { id, deleted: true };
 		return {
 			id,
 			deleted: false,

@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../../shared/output/outputProperties';
+import { DOCUMENT_OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../../shared/output/outputProperties';
 import { optionsCollection } from '../../common.descriptions';
 import { filledByModel, fromAI } from '../../tool';
 import { compactOption, documentTypeLocator, workspaceLocator } from '../descriptions';
@@ -305,7 +305,7 @@ export const properties: INodeProperties[] = [
 	},
 	waitParameter,
 	parsingTimeoutParameter,
-	OUTPUT_PARAMETER,
+	DOCUMENT_OUTPUT_PARAMETER,
 	// If Already Uploaded is no multipart field: it decides whether the upload is sent at all;
 	// nor are the row's options.
 	optionsCollection([...uploadOptions, ifAlreadyUploadedProperty, ...ROW_OPTIONS]),

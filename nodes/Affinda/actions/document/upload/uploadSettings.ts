@@ -19,6 +19,8 @@ import {
 	readOptionalText,
 	readWholeNumber,
 } from '../../../../shared/readers';
+import { DOCUMENT_OUTPUT_PARAMETER } from '../../../../shared/output/outputProperties';
+import { isResumeOutput } from '../../../../shared/output/rows';
 import { readRequestTimeoutMs } from '../../../../shared/transport/itemRequest';
 
 /** Reading and checking Upload's values: each refused before any request, naming its parameter. */
@@ -42,6 +44,14 @@ export function readUploadSettings(this: IExecuteFunctions, itemIndex: number): 
 			deleteAfterParseOption,
 			options.deleteAfterParse,
 			'off unless Wait for Parsing is on, or nothing would be left to fetch',
+		);
+	}
+	const output = this.getNodeParameter('output', itemIndex, DOCUMENT_OUTPUT_PARAMETER.default);
+	if (!wait && isResumeOutput(output)) {
+		invalid(
+			DOCUMENT_OUTPUT_PARAMETER,
+			output,
+			'Flat Row, Parsed Data or Raw Response unless Wait for Parsing is on: the others are made of the parsed resume',
 		);
 	}
 	const timeoutSeconds = wait

@@ -1,0 +1,44 @@
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_CONCURRENCY } from '../../helpers/operationOptions';
+import { requestReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
+import { withCandidateDetails } from '../../search/candidateDetails';
+import { readFlag } from '../../../shared/readers';
+import { PAGE_SIZE } from '../../../shared/transport/pager';
+import { optionsCollection } from '../common.descriptions';
+import { indexParameter, indexPath, readIndexName } from './indexProperties';
+
+const includeDocumentDetails: INodeProperties = {
+	displayName: 'Include Document Details',
+	name: 'includeDocumentDetails',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to add each document's Flat Row (the columns Document → Get gives by default: name, email, phone …): one request per document, at most 5 at once",
+};
+
+export const description: INodeProperties[] = [
+	indexParameter,
+	...returnAllAndLimit(PAGE_SIZE.indexDocuments),
+	includeDocumentDetails,
+	optionsCollection(),
+];
+
+export const toolDescription =
+	'Lists the documents a search index of Affinda holds (the index is set in the node): one entry per document with its identifier, and with details on, its candidate or job columns. Use it to check what searches of that index can find, for example candidates who were hired or withdrew and should be taken out.';
+
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+	const index = readIndexName.call(this, itemIndex);
+	const details = readFlag(
+		includeDocumentDetails,
+		this.getNodeParameter(includeDocumentDetails.name, itemIndex, false),
+	);
+	const listed = await requestReturnAllOrLimit.call(this, itemIndex, PAGE_SIZE.indexDocuments, {
+		method: 'GET',
+		path: `${indexPath(index)}/documents`,
+	});
+	const rows = listed.map(({ document }) => ({ index, document }));
+	return details
+		? await withCandidateDetails.call(this, itemIndex, rows, DEFAULT_CONCURRENCY, 'document')
+		: rows;
+}
