@@ -4,6 +4,8 @@ import { resourceLocator } from '../../shared/locator';
 import { REQUEST_TIMEOUT } from '../../shared/transport/itemRequest';
 import { DEFAULT_TIMEOUT_SECONDS } from '../../shared/transport/request';
 import { byDisplayName } from '../helpers/order';
+import { returnAllAndLimit } from '../helpers/paging';
+import { filtersCollection, type QueryParameter } from '../helpers/query';
 import { CONCURRENCY, DEFAULT_CONCURRENCY } from '../helpers/operationOptions';
 import { INDICES } from '../search/indices';
 
@@ -147,4 +149,9 @@ export function tagLocator(description: string, byName: boolean): INodePropertie
 /** The workspace a tag belongs to: where it is looked for, created, or listed. */
 export function tagWorkspaceLocator(description: string): INodeProperties {
 	return resourceLocator('Workspace', 'workspace', 'searchWorkspaces', description);
+}
+
+/** A listing's parameters: Return All and Limit (pages of `pageSize`), its Filters, Options. */
+export function listParameters(pageSize: number, filters: QueryParameter[]): INodeProperties[] {
+	return [...returnAllAndLimit(pageSize), filtersCollection(filters), optionsCollection()];
 }

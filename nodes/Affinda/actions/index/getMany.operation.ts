@@ -1,16 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requestReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
-import {
-	ANY,
-	filtersCollection,
-	filtersQuery,
-	nameFilter,
-	type QueryParameter,
-} from '../../helpers/query';
+import { requestReturnAllOrLimit } from '../../helpers/paging';
+import { ANY, filtersQuery, nameFilter, type QueryParameter } from '../../helpers/query';
 import { INDICES_PATH } from '../../../shared/service';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
-import { optionsCollection } from '../common.descriptions';
+import { listParameters } from '../common.descriptions';
 
 const filters: QueryParameter[] = [
 	{
@@ -31,11 +25,7 @@ const filters: QueryParameter[] = [
 	nameFilter('index'),
 ];
 
-export const description: INodeProperties[] = [
-	...returnAllAndLimit(PAGE_SIZE.indices),
-	filtersCollection(filters),
-	optionsCollection(),
-];
+export const description: INodeProperties[] = listParameters(PAGE_SIZE.indices, filters);
 
 export const toolDescription =
 	'Lists the search indices in Affinda (of resumes and of job descriptions) with their names and document types. Use it to learn which index names exist.';

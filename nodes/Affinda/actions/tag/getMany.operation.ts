@@ -1,27 +1,18 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { readReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
-import {
-	filtersCollection,
-	filtersQuery,
-	nameFilter,
-	type QueryParameter,
-} from '../../helpers/query';
+import { readReturnAllOrLimit } from '../../helpers/paging';
+import { filtersQuery, nameFilter, type QueryParameter } from '../../helpers/query';
 import { readTags } from '../../helpers/tags';
 import { readRequestTimeoutMs } from '../../../shared/transport/itemRequest';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
-import { optionsCollection, tagWorkspaceLocator } from '../common.descriptions';
+import { listParameters, tagWorkspaceLocator } from '../common.descriptions';
 
 const filters: QueryParameter[] = [
 	{ kind: 'text', property: tagWorkspaceLocator('Only the tags of this workspace') },
 	nameFilter('tag'),
 ];
 
-export const description: INodeProperties[] = [
-	...returnAllAndLimit(PAGE_SIZE.tags),
-	filtersCollection(filters),
-	optionsCollection(),
-];
+export const description: INodeProperties[] = listParameters(PAGE_SIZE.tags, filters);
 
 export const toolDescription =
 	'Lists the tags in Affinda (labels such as "shortlisted" or a requisition number that group documents), each with its ID, name, workspace and how many documents carry it. Use it to learn which tags exist before tagging documents or finding them by tag.';
