@@ -1,7 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { withItem } from '../../shared/errors';
 import { describeAnswer } from '../../shared/listAnswers';
 import { boundsOf, readFlag, readWholeNumber } from '../../shared/readers';
 import { readRequestTimeoutMs } from '../../shared/transport/itemRequest';
@@ -107,10 +106,7 @@ export async function readCutList<T>(
 		if (page > MAX_PAGES) {
 			throw new NodeOperationError(
 				context.getNode(),
-				withItem(
-					`Stopped after ${MAX_PAGES} pages of GET ${path} (${read.length} read) without reaching the last page`,
-					itemIndex,
-				),
+				`Stopped after ${MAX_PAGES} pages of GET ${path} (${read.length} read) without reaching the last page`,
 				{
 					itemIndex,
 					description:
@@ -129,10 +125,7 @@ export async function readCutList<T>(
 		if (!Array.isArray(answer) || !answer.every(isEntry)) {
 			throw new NodeOperationError(
 				context.getNode(),
-				withItem(
-					`Affinda's answer to GET ${path} was ${describeAnswer(answer)}, not a list of ${entries}`,
-					itemIndex,
-				),
+				`Affinda's answer to GET ${path} was ${describeAnswer(answer)}, not a list of ${entries}`,
 				{ itemIndex },
 			);
 		}
