@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator, triggerWorkspaceParameter } from '../shared/locator';
+import { resourceLocator } from '../shared/locator';
+import { documentTypeLocator, triggerWorkspaceParameter } from '../shared/parameters';
 import { triggerDocumentParameters } from '../shared/output/outputProperties';
 import { EVENT_OPTIONS } from './events';
 
@@ -51,12 +52,8 @@ export const pollingTriggerProperties: INodeProperties[] = [
 		displayOptions: { show: { scope: ['collection'] } },
 	},
 	{
-		...resourceLocator(
-			'Document Type',
-			'documentType',
-			'searchDocumentTypes',
-			'Only documents of this type start the workflow. Leave empty for every type.',
-		),
+		...documentTypeLocator,
+		description: 'Only documents of this type start the workflow. Leave empty for every type.',
 		displayOptions: { show: { scope: ['workspace'] } },
 	},
 	...triggerDocumentParameters('one more request per document', [lateWindowParameter]),

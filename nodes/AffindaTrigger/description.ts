@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator, triggerWorkspaceParameter } from '../shared/locator';
+import { organizationLocator, triggerWorkspaceParameter } from '../shared/parameters';
 import { triggerDocumentParameters } from '../shared/output/outputProperties';
 import { DOCUMENT_EVENTS } from '../shared/documentEvents';
 
@@ -47,12 +47,9 @@ export const triggerProperties: INodeProperties[] = [
 	},
 	triggerWorkspaceParameter,
 	{
-		...resourceLocator(
-			'Organization',
-			'organization',
-			'searchOrganizations',
+		...organizationLocator,
+		description:
 			"The organization whose documents start the workflow. Leave empty when the API key's user belongs to one organization only.",
-		),
 		displayOptions: { show: { scope: ['organization'] } },
 	},
 	...triggerDocumentParameters('the event itself carries only its identifier and status', [

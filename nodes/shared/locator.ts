@@ -33,15 +33,3 @@ export function resourceLocator(
 		],
 	};
 }
-
-/** Scope → Workspace: the one parameter both triggers show for the workspace they watch. */
-export const triggerWorkspaceParameter: INodeProperties = {
-	...resourceLocator(
-		'Workspace',
-		'workspace',
-		'searchWorkspaces',
-		'The workspace whose documents start the workflow',
-	),
-	required: true,
-	displayOptions: { show: { scope: ['workspace'] } },
-};

@@ -1,12 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator } from '../../shared/locator';
-import { REQUEST_TIMEOUT } from '../../shared/transport/itemRequest';
-import { DEFAULT_TIMEOUT_SECONDS } from '../../shared/transport/request';
+import { concurrencyOption, requestTimeoutOption, workspaceLocator } from '../../shared/parameters';
 import { byDisplayName } from '../helpers/order';
 import { returnAllAndLimit } from '../helpers/paging';
 import { filtersCollection, type QueryParameter } from '../helpers/query';
-import { CONCURRENCY, DEFAULT_CONCURRENCY } from '../helpers/operationOptions';
 import { INDICES } from '../search/indices';
 
 /** Parameters several operations share, defined once. */
@@ -52,37 +50,6 @@ export function wholeNumberParameter(
 		description,
 	};
 }
-
-/** Options → Request Timeout: every operation has it, read by shared/transport/itemRequest.ts. */
-const requestTimeoutOption: INodeProperties = {
-	displayName: REQUEST_TIMEOUT.displayName,
-	name: REQUEST_TIMEOUT.name,
-	type: 'number',
-	default: DEFAULT_TIMEOUT_SECONDS,
-	typeOptions: {
-		minValue: REQUEST_TIMEOUT.bounds.min,
-		maxValue: REQUEST_TIMEOUT.bounds.max,
-		numberPrecision: 0,
-	},
-	description:
-		'How long to wait for an answer to each request before the item fails. An upload that waits for parsing is bounded by Parsing Timeout instead.',
-};
-
-/** Options → Concurrency, for operations that send a request per item (read by the router). */
-const concurrencyOption: INodeProperties = {
-	displayName: CONCURRENCY.displayName,
-	name: CONCURRENCY.name,
-	type: 'number',
-	default: DEFAULT_CONCURRENCY,
-	noDataExpression: true,
-	typeOptions: {
-		minValue: CONCURRENCY.bounds.min,
-		maxValue: CONCURRENCY.bounds.max,
-		numberPrecision: 0,
-	},
-	description:
-		'How many items to send to Affinda at once. 1 sends them one after another, in order. The output keeps the order of the input items either way; uploads waiting for parsing do not count.',
-};
 
 /**
  * The Options collection that closes an operation's parameters: Request Timeout always, and
@@ -148,7 +115,7 @@ export function tagLocator(description: string, byName: boolean): INodePropertie
 
 /** The workspace a tag belongs to: where it is looked for, created, or listed. */
 export function tagWorkspaceLocator(description: string): INodeProperties {
-	return resourceLocator('Workspace', 'workspace', 'searchWorkspaces', description);
+	return { ...workspaceLocator, description };
 }
 
 /** A listing's parameters: Return All and Limit (pages of `pageSize`), its Filters, Options. */

@@ -1,18 +1,12 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { CONCURRENCY, DEFAULT_CONCURRENCY } from '../../shared/parameters';
+
+// Defined in shared/parameters.ts; named here too for the code that reads it beside readConcurrency.
+export { DEFAULT_CONCURRENCY };
 import { readWholeNumber } from '../../shared/readers';
 
-/**
- * Options → Concurrency: how many items are worked on at once (read from the first item: it is
- * the node's setting). Five keeps a few requests in flight without crowding the service.
- */
-export const DEFAULT_CONCURRENCY = 5;
-
-export const CONCURRENCY = {
-	displayName: 'Concurrency',
-	name: 'concurrency',
-	bounds: { min: 1, max: 50 },
-} as const;
+/** Options → Concurrency (shared/parameters.ts), read from the first item: the node's setting. */
 
 export function readConcurrency(this: IExecuteFunctions): number {
 	const value = this.getNodeParameter(`options.${CONCURRENCY.name}`, 0, DEFAULT_CONCURRENCY);

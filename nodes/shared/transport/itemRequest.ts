@@ -1,15 +1,9 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { DEFAULT_TIMEOUT_SECONDS, REQUEST_TIMEOUT } from '../parameters';
 import { readWholeNumber } from '../readers';
-import { affindaApiRequest, DEFAULT_TIMEOUT_SECONDS } from './request';
+import { affindaApiRequest } from './request';
 import type { AffindaRequest } from './types';
-
-/** Options → Request Timeout, which every operation of the Affinda node offers. */
-export const REQUEST_TIMEOUT = {
-	displayName: 'Request Timeout (Seconds)',
-	name: 'requestTimeout',
-	bounds: { min: 1, max: 3600 },
-} as const;
 
 /** The item's Request Timeout in milliseconds (one minute when it is not set). */
 export function readRequestTimeoutMs(this: IExecuteFunctions, itemIndex: number): number {

@@ -1,6 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
+import { DEFAULT_TIMEOUT_SECONDS } from '../parameters';
 import { AnswerTooLarge, readAnswer } from './answer';
 import { connect, CREDENTIAL_TYPE, withSearchApiVersion, type Connection } from './connection';
 import {
@@ -26,13 +27,6 @@ import type {
  * the credential's origin, retries as `retry.ts` allows at a pace all the context's requests
  * share, and every answer checked to be JSON before anyone reads it.
  */
-
-/**
- * How long one request may go without an answer, unless the operation says otherwise. Affinda
- * answers reads and searches in seconds; a minute leaves room for a slow day, yet a connection
- * that hangs fails within a minute, not after n8n's own five.
- */
-export const DEFAULT_TIMEOUT_SECONDS = 60;
 
 /** One request, with retries, answered with the parsed JSON body (empty for a 204). */
 export async function affindaApiRequest(

@@ -3,13 +3,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
 import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
-import {
-	choicesOf,
-	invalid,
-	parseJsonObject,
-	readOptionalChoice,
-	readOptionalText,
-} from '../../../shared/readers';
+import { dataParameter, readData } from '../../../shared/parameters';
+import { choicesOf, readOptionalChoice, readOptionalText } from '../../../shared/readers';
 import { settle } from '../../helpers/concurrency';
 import { REPEATABLE, requestOutcomeOf } from '../../../shared/transport/failures';
 import { readRequestTimeoutMs, requestForItem } from '../../../shared/transport/itemRequest';
@@ -31,17 +26,10 @@ import { customIdentifierOption } from './upload/uploadProperties';
  * create request has no field for it).
  */
 
-const dataParameter: INodeProperties = {
-	displayName: 'Data',
-	name: 'data',
-	type: 'json',
-	required: true,
-	// Empty: an example here would create a document if the workflow ran unchanged.
-	default: '',
-	placeholder: '{ "name": { "first": "Jane", "last": "Doe" }, "emails": ["jane@example.com"] }',
-	description:
-		'The resume or job description as JSON shaped like Affinda\'s parsed data: for a resume name, emails, phoneNumbers, skills, workExperience, education; for a job description jobTitle, organizationName, skills, yearsExperience (each value as {"parsed": …})',
-};
+const dataProperty = dataParameter(
+	'{ "name": { "first": "Jane", "last": "Doe" }, "emails": ["jane@example.com"] }',
+	'The resume or job description as JSON shaped like Affinda\'s parsed data: for a resume name, emails, phoneNumbers, skills, workExperience, education; for a job description jobTitle, organizationName, skills, yearsExperience (each value as {"parsed": …})',
+);
 
 type IfAlreadyCreatedChoice = 'useExisting' | 'fail' | 'createAgain';
 
@@ -76,7 +64,7 @@ const ifAlreadyCreatedProperty: INodeProperties = {
 };
 
 export const description: INodeProperties[] = [
-	dataParameter,
+	dataProperty,
 	OUTPUT_PARAMETER,
 	optionsCollection([
 		{
@@ -202,10 +190,7 @@ const outcomesByRun = new WeakMap<IExecuteFunctions, Map<string, Promise<IDataOb
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
 	const value = this.getNodeParameter('data', itemIndex);
-	const data = parseJsonObject(value);
-	if (!data || Object.keys(data).length === 0) {
-		invalid(dataParameter, value, 'a JSON object with at least one field');
-	}
+	const data = readData(dataProperty, value);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const customIdentifier = readOptionalText(customIdentifierOption, options.customIdentifier);
 	const choice = (readOptionalChoice(

@@ -14,20 +14,6 @@ export const documentLocator: INodeProperties = {
 	required: true,
 };
 
-export const workspaceLocator: INodeProperties = resourceLocator(
-	'Workspace',
-	'workspace',
-	'searchWorkspaces',
-	'Workspace the document belongs to; lists the workspaces of all your organizations',
-);
-
-export const documentTypeLocator: INodeProperties = resourceLocator(
-	'Document Type',
-	'documentType',
-	'searchDocumentTypes',
-	'Parse the document as this type and skip classification. Leave empty to let Affinda classify it.',
-);
-
 export const compactOption: INodeProperties = {
 	displayName: 'Compact',
 	name: 'compact',

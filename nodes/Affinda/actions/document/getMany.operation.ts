@@ -15,9 +15,10 @@ import {
 	ROW_OPTIONS,
 } from '../../../shared/output/outputProperties';
 import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
+import { workspaceLocator } from '../../../shared/parameters';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { optionsCollection } from '../common.descriptions';
-import { compactOption, workspaceLocator } from './descriptions';
+import { compactOption } from './descriptions';
 import { DOCUMENTS_PATH } from './document';
 
 /**

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator } from '../../../shared/locator';
+import { documentTypeLocator, workspaceLocator } from '../../../shared/parameters';
 import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
 import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
 import {
@@ -13,12 +14,7 @@ import { requestForItem } from '../../../shared/transport/itemRequest';
 import { optionsCollection } from '../common.descriptions';
 import { forModel, fromAI } from '../tool';
 import { filledByModelAsTool } from '../tool.descriptions';
-import {
-	compactOption,
-	documentLocator,
-	documentTypeLocator,
-	workspaceLocator,
-} from './descriptions';
+import { compactOption, documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
 import { customIdentifierOption, uploadOptions } from './upload/uploadProperties';
 import { toMultipartValue } from './upload/uploadSettings';

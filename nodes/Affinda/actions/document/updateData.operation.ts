@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { documentKind, type DocumentKind } from '../../../shared/output/kind';
-import { invalid, parseJsonObject } from '../../../shared/readers';
+import { dataParameter, readData } from '../../../shared/parameters';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
 import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
@@ -13,38 +13,23 @@ import { documentPath, readDocumentIdentifier } from './document';
 
 /** The extractors whose data this endpoint updates; other documents change through annotations. */
 
-const dataParameter: INodeProperties = {
-	displayName: 'Data',
-	name: 'data',
-	type: 'json',
-	required: true,
-	// Empty: an example here would reach Affinda if the workflow ran unchanged.
-	default: '',
-	placeholder: '{ "name": { "first": "Jane", "last": "Doe" } }',
-	description:
-		"The fields to change, as JSON shaped like the document's parsed data, e.g. name, emails or skills of a resume, or jobTitle of a job description. Fields left out keep their values.",
-};
+const dataProperty = dataParameter(
+	'{ "name": { "first": "Jane", "last": "Doe" } }',
+	"The fields to change, as JSON shaped like the document's parsed data, e.g. name, emails or skills of a resume, or jobTitle of a job description. Fields left out keep their values.",
+);
 
 export const description: INodeProperties[] = [
 	{
 		...documentLocator,
 		description: 'The parsed resume or job description to change',
 	},
-	dataParameter,
+	dataProperty,
 	OUTPUT_PARAMETER,
 	optionsCollection([...ROW_OPTIONS, reIndexInOption]),
 ];
 
 export const toolDescription =
 	"Corrects the parsed data of a resume or job description in Affinda (for example a candidate's name, email or skills), by the document's identifier. Returns the document as updated, as one flat row (for a resume: name, email, phone, city, current job title, years of experience and skills). Use it only when the user asks to correct parsed data.";
-
-function toData(value: unknown): IDataObject {
-	const data = parseJsonObject(value);
-	if (!data || Object.keys(data).length === 0) {
-		invalid(dataParameter, value, 'a JSON object with at least one field');
-	}
-	return data;
-}
 
 /**
  * The service refuses (400) to update a document that is neither a resume nor a job description.
@@ -87,7 +72,7 @@ async function explainRefusal(
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
 	const identifier = readDocumentIdentifier.call(this, itemIndex);
-	const data = toData(this.getNodeParameter('data', itemIndex));
+	const data = readData(dataProperty, this.getNodeParameter('data', itemIndex));
 	const reIndexIn = readReIndexIn.call(this, itemIndex);
 	let document: IDataObject;
 	try {

@@ -1,20 +1,19 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator } from '../../../shared/locator';
+import {
+	documentTypeLocator,
+	organizationLocator as organization,
+	workspaceLocator,
+} from '../../../shared/parameters';
 import { invalid, readIdentifier, readOptionalIdentifier } from '../../../shared/readers';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 import { optionsCollection } from '../common.descriptions';
-import { documentTypeLocator, workspaceLocator } from '../document/descriptions';
 
 /** Usage → Get: GET /v3/usage, the credits used a day (UsageResponse). */
 
 const organizationLocator: INodeProperties = {
-	...resourceLocator(
-		'Organization',
-		'organization',
-		'searchOrganizations',
-		'The organization to report on; your key must be an admin or owner of it',
-	),
+	...organization,
+	description: 'The organization to report on; your key must be an admin or owner of it',
 	required: true,
 };
 

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
+import { documentTypeLocator } from '../../../../shared/parameters';
 import { readOptionalIdentifier } from '../../../../shared/readers';
 import { MultipartBody, type MultipartPart } from '../../../../shared/transport/multipart';
-import { documentTypeLocator } from '../descriptions';
 import type { Upload } from './files';
 import { uploadOptions } from './uploadProperties';
 import { readDestination, toMultipartValue, type UploadSettings } from './uploadSettings';

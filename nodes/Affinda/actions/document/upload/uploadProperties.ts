@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DOCUMENT_OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../../shared/output/outputProperties';
+import { documentTypeLocator, workspaceLocator } from '../../../../shared/parameters';
 import { optionsCollection } from '../../common.descriptions';
 import { filledByModel, fromAI } from '../../tool';
-import { compactOption, documentTypeLocator, workspaceLocator } from '../descriptions';
+import { compactOption } from '../descriptions';
 
 /** Upload's parameters (Resume → Parse shows the same), each defined once and read through. */
 
