@@ -3,7 +3,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { runBounded, settle, type Settled } from '../helpers/concurrency';
 import { isNotFound } from '../helpers/itemErrors';
-import { DEFAULT_CONCURRENCY } from '../helpers/operationOptions';
+import { DEFAULT_CONCURRENCY } from '../../shared/parameters';
 import { readNameList } from '../../shared/readers';
 import { pathSegment } from '../../shared/service';
 import { requestForItem } from '../../shared/transport/itemRequest';

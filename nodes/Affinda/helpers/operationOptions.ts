@@ -1,9 +1,6 @@
 import type { IExecuteFunctions } from 'n8n-workflow';
 
 import { CONCURRENCY, DEFAULT_CONCURRENCY } from '../../shared/parameters';
-
-// Defined in shared/parameters.ts; named here too for the code that reads it beside readConcurrency.
-export { DEFAULT_CONCURRENCY };
 import { readWholeNumber } from '../../shared/readers';
 
 /** Options → Concurrency (shared/parameters.ts), read from the first item: the node's setting. */

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_CONCURRENCY } from '../../helpers/operationOptions';
+import { DEFAULT_CONCURRENCY } from '../../../shared/parameters';
 import { requestReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
 import { withCandidateDetails } from '../../search/candidateDetails';
 import { readFlag } from '../../../shared/readers';
