@@ -266,6 +266,7 @@ describe('the row options, checked before any request', () => {
 			'customDataPoints',
 			'includeFields',
 			'listsAs',
+			'protectAgainstFormulas',
 		]);
 		expect(
 			readRowOptions({
@@ -273,12 +274,14 @@ describe('the row options, checked before any request', () => {
 				includeFields: ['country'],
 				customDataPoints: 'a, b',
 				listsAs: 'array',
+				protectAgainstFormulas: false,
 			}),
 		).toEqual({
 			threshold: 0,
 			include: ['country'],
 			customDataPoints: ['a', 'b'],
 			listsAs: 'array',
+			protectAgainstFormulas: false,
 		});
 		const includable = ROW_OPTIONS.find((o) => o.name === 'includeFields')?.options?.map(
 			(o) => (o as { value: string }).value,

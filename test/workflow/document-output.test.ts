@@ -142,6 +142,40 @@ describe('Output, on the wire, against a recording server', () => {
 		);
 	});
 
+	test('Protect Against Formulas (on by default): formula text gets a leading quote, phone numbers and numbers stay', async () => {
+		const data = {
+			...(CUSTOM_TYPE_DOCUMENT.data as IDataObject),
+			formula: '=HYPERLINK("https://attacker.example","Click")',
+			plus: '+SUM(A1:A9)',
+			at: '@cmd',
+			tab: '\t=1',
+			phone: '+61 412 345 678',
+			negative: '-3.5',
+			list: ['Python', '-2+3', '=1+1'],
+		};
+		answer = { ...CUSTOM_TYPE_DOCUMENT, data };
+		const protectedRow = (await run({ operation: 'get', options: { listsAs: 'array' } })).output(
+			AFFINDA_NODE_NAME,
+		)[0].json;
+		expect(protectedRow).toMatchObject({
+			formula: '\'=HYPERLINK("https://attacker.example","Click")',
+			plus: "'+SUM(A1:A9)",
+			at: "'@cmd",
+			tab: "'\t=1",
+			phone: '+61 412 345 678',
+			negative: '-3.5',
+			list: ['Python', "'-2+3", "'=1+1"],
+		});
+		const asGiven = (
+			await run({ operation: 'get', options: { listsAs: 'array', protectAgainstFormulas: false } })
+		).output(AFFINDA_NODE_NAME)[0].json;
+		expect(asGiven).toMatchObject({ formula: data.formula, list: data.list });
+		const parsed = (await run({ operation: 'get', output: 'document' })).output(
+			AFFINDA_NODE_NAME,
+		)[0].json;
+		expect(parsed.data).toMatchObject({ formula: data.formula });
+	});
+
 	test('Parsed Data and Raw Response: the simplified document, and the answer unchanged', async () => {
 		answer = NEXTGEN_CV;
 		const parsed = (await run({ operation: 'get', output: 'document' })).output(

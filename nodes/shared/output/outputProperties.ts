@@ -137,6 +137,16 @@ const LISTS_AS: INodeProperties = {
 	displayOptions: onlyForRows,
 };
 
+const PROTECT_AGAINST_FORMULAS: INodeProperties = {
+	displayName: 'Protect Against Formulas',
+	name: 'protectAgainstFormulas',
+	type: 'boolean',
+	default: true,
+	description:
+		"Whether text starting with =, +, -, @, a tab or a carriage return gets a leading ' (except phone numbers and numbers), so that a spreadsheet shows it instead of running it as a formula: a CV's text is anyone's",
+	displayOptions: onlyForRows,
+};
+
 const CONFIDENCE_THRESHOLD: INodeProperties = {
 	displayName: 'Confidence Threshold',
 	name: 'confidenceThreshold',
@@ -154,6 +164,7 @@ export const ROW_OPTIONS: readonly INodeProperties[] = [
 	CUSTOM_DATA_POINTS,
 	INCLUDE_FIELDS,
 	LISTS_AS,
+	PROTECT_AGAINST_FORMULAS,
 ];
 
 const INCLUDABLE = new Set(
@@ -243,6 +254,16 @@ export function readRowOptions(options: unknown): RowOptions {
 				`some of ${[...INCLUDABLE].join(', ')}`,
 			);
 		row.include = include;
+	}
+	if (given.protectAgainstFormulas !== undefined) {
+		if (typeof given.protectAgainstFormulas !== 'boolean')
+			throw new InvalidParameterError(
+				PROTECT_AGAINST_FORMULAS.displayName,
+				PROTECT_AGAINST_FORMULAS.name,
+				given.protectAgainstFormulas,
+				'true or false',
+			);
+		row.protectAgainstFormulas = given.protectAgainstFormulas;
 	}
 	row.customDataPoints = listOfText(given.customDataPoints);
 	// Such a column would replace the row's prototype or shadow what every object has.

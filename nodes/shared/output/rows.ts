@@ -319,12 +319,15 @@ export interface RowOptions {
 	listsAs: 'text' | 'array';
 	/** Set: the row gets `needsReview` and `lowConfidenceFields`. */
 	threshold?: number;
+	/** Text a spreadsheet would run as a formula is written with a leading `'`. */
+	protectAgainstFormulas: boolean;
 }
 
 export const DEFAULT_ROW_OPTIONS: RowOptions = {
 	include: [],
 	customDataPoints: [],
 	listsAs: 'text',
+	protectAgainstFormulas: true,
 };
 
 /** The whole text of the document: in Parsed Data, never in a row. */
@@ -620,7 +623,33 @@ export function documentShaper(
 ): (document: IDataObject) => IDataObject {
 	if (choice === 'raw') return (document) => document;
 	if (choice === 'document') return simplifyDocument;
-	return (document) => documentRow(document, rowOptions);
+	return (document) => protectedRows(documentRow(document, rowOptions), rowOptions);
+}
+
+/**
+ * A CV is text anyone writes: "=HYPERLINK(…)" as a name becomes a live formula once a row is
+ * appended to a sheet as typed. Text starting as a formula does is written with a leading `'`,
+ * which spreadsheets show as text; a phone number or a number (+61 412 345 678, -3) stays.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const PHONE_OR_NUMBER = /^[+-]?[\d\s().\-/]*\d[\d\s().\-/]*$/;
+
+function protectedCell(value: unknown): unknown {
+	if (typeof value === 'string') {
+		return FORMULA_START.test(value) && !PHONE_OR_NUMBER.test(value) ? `'${value}` : value;
+	}
+	return Array.isArray(value) ? value.map(protectedCell) : value;
+}
+
+/** Rows (one or several) with Protect Against Formulas applied, when it is on. */
+function protectedRows<T extends Items>(rows: T, options: RowOptions): T {
+	if (!options.protectAgainstFormulas) return rows;
+	const one = (row: IDataObject): IDataObject => {
+		const out: IDataObject = {};
+		for (const [column, value] of Object.entries(row)) out[column] = protectedCell(value) as never;
+		return out;
+	};
+	return (Array.isArray(rows) ? rows.map(one) : one(rows as IDataObject)) as T;
 }
 
 /**
@@ -650,5 +679,5 @@ export async function shapeOutput<T>(
 	if (choice === 'raw') return value.raw;
 	if (choice === 'document' && value.document) return value.document();
 	if (isResumeOutput(choice) && value.documents) return resumeOutput(value.documents, choice);
-	return await value.row(rowOptions);
+	return protectedRows(await value.row(rowOptions), rowOptions ?? DEFAULT_ROW_OPTIONS);
 }
