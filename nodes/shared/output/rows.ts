@@ -319,8 +319,8 @@ export interface RowOptions {
 	listsAs: 'text' | 'array';
 	/** Set: the row gets `needsReview` and `lowConfidenceFields`. */
 	threshold?: number;
-	/** Text a spreadsheet would run as a formula is written with a leading `'`. */
-	protectAgainstFormulas: boolean;
+	/** Text a spreadsheet would run as a formula is written with a leading `'` (unless false). */
+	protectAgainstFormulas?: boolean;
 }
 
 export const DEFAULT_ROW_OPTIONS: RowOptions = {
@@ -643,7 +643,7 @@ function protectedCell(value: unknown): unknown {
 
 /** Rows (one or several) with Protect Against Formulas applied, when it is on. */
 function protectedRows<T extends Items>(rows: T, options: RowOptions): T {
-	if (!options.protectAgainstFormulas) return rows;
+	if (options.protectAgainstFormulas === false) return rows;
 	const one = (row: IDataObject): IDataObject => {
 		const out: IDataObject = {};
 		for (const [column, value] of Object.entries(row)) out[column] = protectedCell(value) as never;
