@@ -345,7 +345,7 @@ function capitalised(key: string): string {
 }
 
 /** A value as a cell: lists joined (or kept), an object within a list as JSON text. */
-function cellValue(value: unknown, listsAs: RowOptions['listsAs']): unknown {
+export function cellValue(value: unknown, listsAs: RowOptions['listsAs']): unknown {
 	if (value === undefined) return null;
 	if (!Array.isArray(value)) return value;
 	if (listsAs === 'array') return value;
