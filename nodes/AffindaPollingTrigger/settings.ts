@@ -2,8 +2,8 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../shared/errors';
-import { readDocumentShaper, TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
-import { wholeNumberWithin } from '../shared/readers';
+import { TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
+import { readTriggerWindowAndOutput } from '../shared/parameters';
 import { lateWindowParameter } from './description';
 import { POLLED_EVENTS, type PolledEvent } from './events';
 
@@ -63,22 +63,12 @@ export function readPollSettings(this: IPollFunctions): PollSettings {
 	}
 	const documentType =
 		scopeKind === 'workspace' ? locatorValue.call(this, 'documentType') || undefined : undefined;
-	const options = this.getNodeParameter('options', {}) as { lateWindow?: unknown };
-	let lateWindow: number;
-	try {
-		lateWindow = wholeNumberWithin(lateWindowParameter, options.lateWindow);
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), (error as Error).message);
-	}
-	let documentAsAsked: PollSettings['documentAsAsked'];
-	try {
-		documentAsAsked = readDocumentShaper(
-			this.getNodeParameter('output', TRIGGER_OUTPUT_PARAMETER.default),
-			options,
-		);
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), (error as Error).message);
-	}
+	const { windowMinutes: lateWindow, documentAsAsked } = readTriggerWindowAndOutput(
+		this.getNode(),
+		lateWindowParameter,
+		this.getNodeParameter('options', {}) as IDataObject,
+		this.getNodeParameter('output', TRIGGER_OUTPUT_PARAMETER.default),
+	);
 	return {
 		documentAsAsked,
 		event,

@@ -1,20 +1,22 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { organizationLocator, triggerWorkspaceParameter } from '../shared/parameters';
+import {
+	minutesWindowOption,
+	organizationLocator,
+	triggerWorkspaceParameter,
+	whereParameter,
+} from '../shared/parameters';
 import { triggerDocumentParameters } from '../shared/output/outputProperties';
 import { DOCUMENT_EVENTS } from '../shared/documentEvents';
 
 /** The trigger's parameters, with the bounds the node checks again when it reads them. */
 
-export const replayWindowParameter: INodeProperties = {
-	displayName: 'Replay Window (Minutes)',
-	name: 'replayWindow',
-	type: 'number',
-	default: 5,
-	typeOptions: { minValue: 1, maxValue: 1440, numberPrecision: 0 },
-	description:
-		'Events whose signed timestamp is further from now than this are refused as replays. Widen it if n8n can be unreachable for longer: a delivery Affinda retries later may carry its first timestamp.',
-};
+export const replayWindowParameter: INodeProperties = minutesWindowOption(
+	'Replay Window (Minutes)',
+	'replayWindow',
+	5,
+	'Events whose signed timestamp is further from now than this are refused as replays. Widen it if n8n can be unreachable for longer: a delivery Affinda retries later may carry its first timestamp.',
+);
 
 export const triggerProperties: INodeProperties[] = [
 	{
@@ -26,25 +28,10 @@ export const triggerProperties: INodeProperties[] = [
 		options: [...DOCUMENT_EVENTS],
 		description: 'The events that start the workflow; each becomes its own subscription at Affinda',
 	},
-	{
-		displayName: 'Scope',
-		name: 'scope',
-		type: 'options',
-		noDataExpression: true,
-		default: 'workspace',
-		options: [
-			{
-				name: 'Workspace',
-				value: 'workspace',
-				description: 'Events of the documents in one workspace',
-			},
-			{
-				name: 'Organization',
-				value: 'organization',
-				description: 'Events of the documents in every workspace of an organization',
-			},
-		],
-	},
+	whereParameter('Scope', 'scope', {
+		workspace: 'Events of the documents in one workspace',
+		organization: 'Events of the documents in every workspace of an organization',
+	}),
 	triggerWorkspaceParameter,
 	{
 		...organizationLocator,

@@ -1,8 +1,8 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { readDocumentShaper, TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
-import { wholeNumberWithin } from '../shared/readers';
+import { TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
+import { readTriggerWindowAndOutput } from '../shared/parameters';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { replayWindowParameter } from './description';
 
@@ -28,22 +28,13 @@ export async function readTriggerSettings(
 	this: IHookFunctions | IWebhookFunctions,
 ): Promise<TriggerSettings> {
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
-	let replayWindow: number;
-	try {
-		replayWindow = wholeNumberWithin(replayWindowParameter, options.replayWindow);
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), (error as Error).message);
-	}
 	// Read even without Fetch Document: a setting no event could use is refused at activation.
-	let documentAsAsked: TriggerSettings['documentAsAsked'];
-	try {
-		documentAsAsked = readDocumentShaper(
-			this.getNodeParameter('output', TRIGGER_OUTPUT_PARAMETER.default),
-			options,
-		);
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), (error as Error).message);
-	}
+	const { windowMinutes: replayWindow, documentAsAsked } = readTriggerWindowAndOutput(
+		this.getNode(),
+		replayWindowParameter,
+		options as IDataObject,
+		this.getNodeParameter('output', TRIGGER_OUTPUT_PARAMETER.default),
+	);
 	const credentials = await this.getCredentials<{ webhookSecret?: string }>(CREDENTIAL_TYPE);
 	return {
 		signatureKey: String(credentials.webhookSecret ?? '').trim(),

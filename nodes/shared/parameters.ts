@@ -1,7 +1,9 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { resourceLocator } from './locator';
-import { invalid, parseJsonObject } from './readers';
+import { readDocumentShaper } from './output/outputProperties';
+import { invalid, parseJsonObject, wholeNumberWithin } from './readers';
 
 /**
  * The parameters that several operations and both triggers offer, defined once: the Organization,
@@ -103,6 +105,65 @@ export const concurrencyOption: INodeProperties = {
 	),
 	noDataExpression: true,
 };
+
+/**
+ * Where the documents are: a workspace (the default) or the other place a node offers
+ * (`collection`, `organization`), each with what choosing it means there. Options are named
+ * after their values (Workspace, Collection, Organization).
+ */
+export function whereParameter(
+	displayName: string,
+	name: string,
+	descriptions: { workspace: string } & Partial<Record<'collection' | 'organization', string>>,
+): INodeProperties {
+	return {
+		displayName,
+		name,
+		type: 'options',
+		noDataExpression: true,
+		default: 'workspace',
+		options: Object.entries(descriptions).map(([value, description]) => ({
+			name: value.charAt(0).toUpperCase() + value.slice(1),
+			value,
+			description,
+		})),
+	};
+}
+
+/**
+ * A trigger's window in minutes (Replay Window, Late Window): a whole number from 1 to a day,
+ * the bounds its reader (`wholeNumberWithin`) checks again.
+ */
+export function minutesWindowOption(
+	displayName: string,
+	name: string,
+	defaultMinutes: number,
+	description: string,
+): INodeProperties {
+	return wholeNumberOption(
+		{ displayName, name, bounds: { min: 1, max: 1440 } },
+		defaultMinutes,
+		description,
+	);
+}
+
+/**
+ * A trigger's window (in minutes) and the Output of the documents it fetches, both checked when
+ * the trigger is set up: a bad value fails the node, naming the parameter.
+ */
+export function readTriggerWindowAndOutput(
+	node: INode,
+	windowParameter: INodeProperties,
+	options: IDataObject,
+	output: unknown,
+): { windowMinutes: number; documentAsAsked: (document: IDataObject) => IDataObject } {
+	try {
+		const windowMinutes = wholeNumberWithin(windowParameter, options[windowParameter.name]);
+		return { windowMinutes, documentAsAsked: readDocumentShaper(output, options) };
+	} catch (error) {
+		throw new NodeOperationError(node, (error as Error).message);
+	}
+}
 
 /** An option for a whole number within its bounds, from the spec its reader checks against. */
 function wholeNumberOption(

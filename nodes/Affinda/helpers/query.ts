@@ -98,6 +98,25 @@ export function nameFilter(what: string): QueryParameter {
 	};
 }
 
+/** A choice filter: `any` (its name, e.g. Any Time), then only the entries of the value chosen. */
+export function choiceFilter(
+	property: Pick<INodeProperties, 'displayName' | 'name' | 'description'>,
+	any: string,
+	choices: Array<{ name: string; value: string }>,
+): QueryParameter {
+	return {
+		property: {
+			displayName: property.displayName,
+			name: property.name,
+			type: 'options',
+			default: ANY,
+			options: [{ name: any, value: ANY }, ...choices],
+			description: property.description,
+		},
+		kind: 'choice',
+	};
+}
+
 /** A yes/no filter: Any, or only the documents for which `name` is true or false. */
 export function yesNoFilter(
 	property: Pick<INodeProperties, 'displayName' | 'name' | 'description'>,

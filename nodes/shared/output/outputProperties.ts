@@ -217,6 +217,15 @@ function listOfText(value: unknown): string[] {
 	return [];
 }
 
+/** The error for a row option's bad value: it names the option, the value and what is allowed. */
+function refused(
+	option: { displayName: string; name: string },
+	value: unknown,
+	allowed: string,
+): InvalidParameterError {
+	return new InvalidParameterError(option.displayName, option.name, value, allowed);
+}
+
 /**
  * The row's options from an Options collection, checked before any request: a threshold outside
  * 0 to 1 or an Include Field no column has is refused, naming the parameter and the value.
@@ -232,12 +241,7 @@ export function readRowOptions(options: unknown): RowOptions {
 			threshold < 0 ||
 			threshold > 1
 		)
-			throw new InvalidParameterError(
-				CONFIDENCE_THRESHOLD.displayName,
-				CONFIDENCE_THRESHOLD.name,
-				threshold,
-				'a number from 0 to 1',
-			);
+			throw refused(CONFIDENCE_THRESHOLD, threshold, 'a number from 0 to 1');
 		row.threshold = threshold;
 	}
 	if (given.includeFields !== undefined) {
@@ -247,9 +251,8 @@ export function readRowOptions(options: unknown): RowOptions {
 			unknown.length > 0 ||
 			(!Array.isArray(given.includeFields) && typeof given.includeFields !== 'string')
 		)
-			throw new InvalidParameterError(
-				INCLUDE_FIELDS.displayName,
-				INCLUDE_FIELDS.name,
+			throw refused(
+				INCLUDE_FIELDS,
 				unknown.length > 0 ? unknown : given.includeFields,
 				`some of ${[...INCLUDABLE].join(', ')}`,
 			);
@@ -257,32 +260,21 @@ export function readRowOptions(options: unknown): RowOptions {
 	}
 	if (given.protectAgainstFormulas !== undefined) {
 		if (typeof given.protectAgainstFormulas !== 'boolean')
-			throw new InvalidParameterError(
-				PROTECT_AGAINST_FORMULAS.displayName,
-				PROTECT_AGAINST_FORMULAS.name,
-				given.protectAgainstFormulas,
-				'true or false',
-			);
+			throw refused(PROTECT_AGAINST_FORMULAS, given.protectAgainstFormulas, 'true or false');
 		row.protectAgainstFormulas = given.protectAgainstFormulas;
 	}
 	row.customDataPoints = listOfText(given.customDataPoints);
 	// Such a column would replace the row's prototype or shadow what every object has.
 	const unsafe = row.customDataPoints.filter((slug) => !isSafeObjectProperty(slug));
 	if (unsafe.length > 0)
-		throw new InvalidParameterError(
-			CUSTOM_DATA_POINTS.displayName,
-			CUSTOM_DATA_POINTS.name,
+		throw refused(
+			CUSTOM_DATA_POINTS,
 			unsafe,
 			'slugs of your data points, other than __proto__, constructor and prototype',
 		);
 	if (given.listsAs !== undefined) {
 		if (given.listsAs !== 'text' && given.listsAs !== 'array')
-			throw new InvalidParameterError(
-				LISTS_AS.displayName,
-				LISTS_AS.name,
-				given.listsAs,
-				'"text" or "array"',
-			);
+			throw refused(LISTS_AS, given.listsAs, '"text" or "array"');
 		row.listsAs = given.listsAs;
 	}
 	return row;

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { requestReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
 import {
-	ANY,
+	choiceFilter,
 	filtersCollection,
 	filtersQuery,
 	toQuery,
@@ -37,24 +37,21 @@ const filters: QueryParameter[] = [
 		},
 		kind: 'text',
 	},
-	{
-		property: {
+	choiceFilter(
+		{
 			displayName: 'Created',
 			name: 'created_dt',
-			type: 'options',
-			default: ANY,
-			options: [
-				{ name: 'Any Time', value: ANY },
-				{ name: 'This Month', value: 'month' },
-				{ name: 'This Week', value: 'week' },
-				{ name: 'This Year', value: 'year' },
-				{ name: 'Today', value: 'today' },
-				{ name: 'Yesterday', value: 'yesterday' },
-			],
 			description: 'Only documents uploaded in this period',
 		},
-		kind: 'choice',
-	},
+		'Any Time',
+		[
+			{ name: 'This Month', value: 'month' },
+			{ name: 'This Week', value: 'week' },
+			{ name: 'This Year', value: 'year' },
+			{ name: 'Today', value: 'today' },
+			{ name: 'Yesterday', value: 'yesterday' },
+		],
+	),
 	{
 		property: {
 			displayName: 'Custom Identifier',
@@ -93,24 +90,21 @@ const filters: QueryParameter[] = [
 		},
 		kind: 'text',
 	},
-	{
-		property: {
+	choiceFilter(
+		{
 			displayName: 'State',
 			name: 'state',
-			type: 'options',
-			default: ANY,
-			options: [
-				{ name: 'Any State', value: ANY },
-				{ name: 'Archived', value: 'archived' },
-				{ name: 'In Review', value: 'review' },
-				{ name: 'Rejected', value: 'rejected' },
-				{ name: 'Uploaded', value: 'uploaded' },
-				{ name: 'Validated', value: 'validated' },
-			],
 			description: 'Only documents in this state of review',
 		},
-		kind: 'choice',
-	},
+		'Any State',
+		[
+			{ name: 'Archived', value: 'archived' },
+			{ name: 'In Review', value: 'review' },
+			{ name: 'Rejected', value: 'rejected' },
+			{ name: 'Uploaded', value: 'uploaded' },
+			{ name: 'Validated', value: 'validated' },
+		],
+	),
 	{
 		property: {
 			displayName: 'Tag IDs',

@@ -5,7 +5,7 @@ import { settle } from '../../helpers/concurrency';
 import { choicesOf, readIdentifier, readOptionalChoice } from '../../../shared/readers';
 import { INDICES_PATH } from '../../../shared/service';
 import { requestForItem } from '../../../shared/transport/itemRequest';
-import { findIndex } from './indexProperties';
+import { findIndex, INDEX_DOCUMENT_TYPES } from './indexProperties';
 import { nameParameter, optionsCollection } from '../common.descriptions';
 
 const indexNameParameter = nameParameter(
@@ -18,10 +18,7 @@ const docTypeParameter: INodeProperties = {
 	name: 'docType',
 	type: 'options',
 	default: 'resumes',
-	options: [
-		{ name: 'Resumes', value: 'resumes' },
-		{ name: 'Job Descriptions', value: 'job_descriptions' },
-	],
+	options: INDEX_DOCUMENT_TYPES,
 	description:
 		'What the index holds: resume searches look in resume indices, job description searches in job description indices',
 };

@@ -1,27 +1,23 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { requestReturnAllOrLimit } from '../../helpers/paging';
-import { ANY, filtersQuery, nameFilter, type QueryParameter } from '../../helpers/query';
+import { choiceFilter, filtersQuery, nameFilter, type QueryParameter } from '../../helpers/query';
 import { INDICES_PATH } from '../../../shared/service';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { listParameters } from '../common.descriptions';
+import { INDEX_DOCUMENT_TYPES } from './indexProperties';
 
 const filters: QueryParameter[] = [
-	{
-		kind: 'choice',
-		property: {
+	choiceFilter(
+		{
 			displayName: 'Document Type',
 			name: 'document_type',
-			type: 'options',
-			default: ANY,
-			options: [
-				{ name: 'Any', value: ANY },
-				{ name: 'Job Descriptions', value: 'job_descriptions' },
-				{ name: 'Resumes', value: 'resumes' },
-			],
 			description: 'Only indices of this kind of document',
 		},
-	},
+		'Any',
+		// Filters list their choices alphabetically, as n8n does.
+		[...INDEX_DOCUMENT_TYPES].sort((a, b) => a.name.localeCompare(b.name)),
+	),
 	nameFilter('index'),
 ];
 

@@ -7,6 +7,12 @@ import { parsedDocumentLocator } from '../common.descriptions';
 
 /** Parameters the index operations share, defined once, with their readers. */
 
+/** What an index holds (its `docType`): Create offers them in this order, resumes first. */
+export const INDEX_DOCUMENT_TYPES = [
+	{ name: 'Resumes', value: 'resumes' },
+	{ name: 'Job Descriptions', value: 'job_descriptions' },
+];
+
 export const indexParameter: INodeProperties = {
 	displayName: 'Index Name or ID',
 	name: 'indexName',

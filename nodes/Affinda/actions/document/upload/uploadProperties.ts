@@ -1,7 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { DOCUMENT_OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../../shared/output/outputProperties';
-import { documentTypeLocator, workspaceLocator } from '../../../../shared/parameters';
+import {
+	documentTypeLocator,
+	whereParameter,
+	workspaceLocator,
+} from '../../../../shared/parameters';
 import { optionsCollection } from '../../common.descriptions';
 import { filledByModel, fromAI } from '../../tool';
 import { compactOption } from '../descriptions';
@@ -228,25 +232,10 @@ export const urlParameter: INodeProperties = {
 	displayOptions: { show: { source: ['url'] } },
 };
 
-const destinationParameter: INodeProperties = {
-	displayName: 'Destination',
-	name: 'destination',
-	type: 'options',
-	noDataExpression: true,
-	default: 'workspace',
-	options: [
-		{
-			name: 'Workspace',
-			value: 'workspace',
-			description: 'Affinda recognises the document type, or uses the one you choose',
-		},
-		{
-			name: 'Collection',
-			value: 'collection',
-			description: 'An older way to choose the extractor, kept for existing setups',
-		},
-	],
-};
+const destinationParameter: INodeProperties = whereParameter('Destination', 'destination', {
+	workspace: 'Affinda recognises the document type, or uses the one you choose',
+	collection: 'An older way to choose the extractor, kept for existing setups',
+});
 
 export const workspaceParameter: INodeProperties = {
 	...workspaceLocator,
