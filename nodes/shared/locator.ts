@@ -1,5 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { LINK_ENDING_IN_ID } from './readers';
+
 /**
  * A resource locator: pick from a searchable list (the node's `searchListMethod`), or type an
  * identifier (or an expression). Shared by the Affinda node and the Affinda Trigger.
@@ -29,6 +31,30 @@ export function resourceLocator(
 				name: 'id',
 				type: 'string',
 				placeholder,
+			},
+		],
+	};
+}
+
+/** A document locator also takes the document's link (By URL): its identifier is the last segment. */
+export function withUrlMode(locator: INodeProperties): INodeProperties {
+	const regex = LINK_ENDING_IN_ID.source;
+	return {
+		...locator,
+		modes: [
+			...(locator.modes ?? []),
+			{
+				displayName: 'By URL',
+				name: 'url',
+				type: 'string',
+				placeholder: 'e.g. https://api.affinda.com/v3/documents/mEFayXdO',
+				extractValue: { type: 'regex', regex },
+				validation: [
+					{
+						type: 'regex',
+						properties: { regex, errorMessage: 'Not a link ending in a document identifier' },
+					},
+				],
 			},
 		],
 	};

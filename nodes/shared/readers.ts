@@ -143,10 +143,24 @@ export function readOptionalIdentifier(
 ): string | undefined {
 	const content = locatorContent(value);
 	if (isBlank(content)) return undefined;
+	if ((value as IDataObject | null)?.mode === 'url') {
+		const match = typeof content === 'string' ? LINK_ENDING_IN_ID.exec(content.trim()) : null;
+		if (match === null) invalid(parameter, content, LINK_ALLOWED);
+		return match[1];
+	}
 	const identifier = nameOf(content);
 	if (identifier === undefined) invalid(parameter, content, allowed);
 	return identifier;
 }
+
+/**
+ * A locator's By URL mode: an http(s) link whose last path segment is the identifier, such as
+ * the document's API address. One pattern for the panel's check and extraction and for the reader.
+ */
+export const LINK_ENDING_IN_ID =
+	/^https?:\/\/[^/?#\s]+\/(?:[^?#\s]*\/)?([^/?#\s]+)\/?(?:[?#]\S*)?$/;
+const LINK_ALLOWED =
+	'an http(s) link ending in the identifier, e.g. https://api.affinda.com/v3/documents/mEFayXdO';
 
 /** Free text, such as a file name or a hint: read like an identifier, so objects are refused. */
 export function readOptionalText(

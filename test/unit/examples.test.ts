@@ -76,7 +76,7 @@ describe('the check itself', () => {
 			criteria: { jobTitles: 'Engineer', skills: { values: [{ name: 'Python' }] } },
 		};
 		expect(problemsOf({ type: affinda, parameters: byJobDescription }, 1)).toEqual([
-			'jobDescription: "jdABC123" is not a resource locator ({__rl: true, mode: list or id, value})',
+			'jobDescription: "jdABC123" is not a resource locator ({__rl: true, mode: list or id or url, value})',
 			// Resume → Get Match Score has a Weights collection; Search has none.
 			'weights: not shown with these settings',
 		]);

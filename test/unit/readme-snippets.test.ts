@@ -63,7 +63,7 @@ describe('the README check itself', () => {
 			{
 				kind: 'Affinda node parameters',
 				problems: [
-					'README.md:3: identifier: "XjLcNvSu" is not a resource locator ({__rl: true, mode: list or id, value})',
+					'README.md:3: identifier: "XjLcNvSu" is not a resource locator ({__rl: true, mode: list or id or url, value})',
 					'README.md:3: weights: not shown with these settings',
 				],
 			},

@@ -83,6 +83,34 @@ describe('Document → Get, Get Many, Delete and Update Data, in a workflow, on 
 			expect(output(AFFINDA_NODE_NAME)[0].json).toEqual(documentAnswer('docA'));
 		});
 
+		test("a document by its link (By URL): the link's last segment is the identifier", async () => {
+			await run(
+				documentParameters('get', {
+					identifier: locator('https://api.affinda.com/v3/documents/docA?x=1', 'url'),
+				}),
+			);
+			expect(server.requests.map((r) => [r.method, r.path])).toEqual([
+				['GET', '/v3/documents/docA'],
+			]);
+		});
+
+		// A literal link is checked by the panel (n8n refuses to run the workflow); one an
+		// expression gives is checked by the node.
+		test.each(['docA', 'ftp://host/docA', 'https://api.affinda.com/'])(
+			'a link %j from an expression that does not end in an identifier is refused before any request',
+			async (link) => {
+				const { error } = await run(
+					documentParameters('get', { identifier: locator('={{ $json.link }}', 'url') }),
+					[{ link }],
+				);
+				expect(error()?.message).toBe(
+					`Parameter "Document" (identifier) is "${link}", but must be an http(s) link ending in the identifier, e.g. https://api.affinda.com/v3/documents/mEFayXdO [item 0]`,
+				);
+				expect(error()?.description).toBe(NOTHING_SENT);
+				expect(server.requests).toHaveLength(0);
+			},
+		);
+
 		test('a 404 says the document was not found', async () => {
 			server.respondWith(() => ({ status: 404, body: { type: 'client_error', errors: [] } }));
 			const { error } = await run(documentParameters('get', { identifier: locator('gone') }));

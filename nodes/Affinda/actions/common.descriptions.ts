@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator } from '../../shared/locator';
+import { resourceLocator, withUrlMode } from '../../shared/locator';
 import { concurrencyOption, requestTimeoutOption, workspaceLocator } from '../../shared/parameters';
 import { byDisplayName } from '../helpers/order';
 import { returnAllAndLimit } from '../helpers/paging';
@@ -85,7 +85,7 @@ export function parsedDocumentLocator(
 	kind: keyof typeof DOCUMENT_LISTS,
 	description: string,
 ): INodeProperties {
-	return resourceLocator(displayName, name, DOCUMENT_LISTS[kind], description);
+	return withUrlMode(resourceLocator(displayName, name, DOCUMENT_LISTS[kind], description));
 }
 
 /**

@@ -1,15 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { resourceLocator } from '../../../shared/locator';
+import { resourceLocator, withUrlMode } from '../../../shared/locator';
 
 /** Parameters the document operations share, defined once. */
 
 export const documentLocator: INodeProperties = {
-	...resourceLocator(
-		'Document',
-		'identifier',
-		'searchDocuments',
-		'The document, by its identifier',
+	...withUrlMode(
+		resourceLocator('Document', 'identifier', 'searchDocuments', 'The document, by its identifier'),
 	),
 	required: true,
 };
