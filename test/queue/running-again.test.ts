@@ -129,6 +129,12 @@ test(
 		expect(executionError(execution)).toBeUndefined();
 		expect(execution).toMatchObject({ status: 'success', mode: 'manual' });
 		expect(outputItems(execution, 'List documents')).toHaveLength(3);
+		// The main reports the result before the worker's log line is read: wait for it.
+		await until(
+			`the worker logging execution ${execution.id} finished`,
+			() => worker.finishedExecutions(),
+			(finished) => finished.includes(execution.id),
+		);
 		expect(worker.finishedExecutions()).toContain(execution.id);
 		expect(emulator.received.map((request) => `${request.method} ${request.path}`)).toContain(
 			'GET /v3/documents',
@@ -216,6 +222,12 @@ test(
 		await cluster.main.client.api('POST', `/workflows/${stored.id}/deactivate`);
 		// Deactivated only now: a second execution, had the repeat started one, would be listed too.
 		expect(await executionsOf(stored.id)).toHaveLength(1);
+		// The main reports the result before the worker's log line is read: wait for it.
+		await until(
+			`the worker logging execution ${execution.id} finished`,
+			() => worker.finishedExecutions(),
+			(finished) => finished.includes(execution.id),
+		);
 		expect(worker.finishedExecutions()).toContain(execution.id);
 		const ran = await cluster.main.client.waitForExecution(execution.id);
 		expect(outputItems(ran, 'Next step').map((item) => item.json.identifier)).toEqual([
