@@ -11,11 +11,13 @@ import {
 } from '../helpers/in-process-workflow';
 
 /**
- * Document → Get's Include Validation: validationPassed and validationMessages on the row, read
- * with one GET /v3/validation_results?document=… made only when the option is on. Against a
- * recording server (the wire, each kind of result) and the emulator (results worked out from the
- * document's data, following a cleared email).
+ * Document → Get's validation columns under Include Fields: validationPassed and
+ * validationMessages on the row, read with one GET /v3/validation_results?document=… made only
+ * when one of them is asked for. Against a recording server (the wire, each kind of result) and
+ * the emulator (results worked out from the document's data, following a cleared email).
  */
+
+const BOTH = { includeFields: ['validationPassed', 'validationMessages'] };
 
 const locator = (value: string) => ({ __rl: true, mode: 'id', value });
 const result = (id: number, ruleSlug: string, passed: boolean | null, message = '') => ({
@@ -27,7 +29,7 @@ const result = (id: number, ruleSlug: string, passed: boolean | null, message = 
 	document: 'cvAdaQ01',
 });
 
-describe('Include Validation, on the wire, against a recording server', () => {
+describe('the validation columns, on the wire, against a recording server', () => {
 	let server: RecordingServer;
 	let results: IDataObject[];
 	beforeAll(async () => {
@@ -76,7 +78,7 @@ describe('Include Validation, on the wire, against a recording server', () => {
 		'%s: the document, then its validation results; the two columns',
 		async (_case, given, passed, messages) => {
 			results = given;
-			const { output, error } = await run({ options: { includeValidation: true } });
+			const { output, error } = await run({ options: BOTH });
 			expect(error()).toBeUndefined();
 			expect(wire()).toEqual([
 				'GET /v3/documents/cvAdaQ01',
@@ -96,7 +98,7 @@ describe('Include Validation, on the wire, against a recording server', () => {
 			result(1, 'email-present', false, 'No email.'),
 			result(3, 'phone-present', false, 'No phone.'),
 		];
-		const { output } = await run({ options: { includeValidation: true, listsAs: 'array' } });
+		const { output } = await run({ options: { ...BOTH, listsAs: 'array' } });
 		expect(output(AFFINDA_NODE_NAME)[0].json).toMatchObject({
 			validationPassed: false,
 			validationMessages: ['No email.', 'No phone.'],
@@ -104,30 +106,64 @@ describe('Include Validation, on the wire, against a recording server', () => {
 	});
 
 	test.each([
-		['not set', {}],
-		['off', { includeValidation: false }],
-	])('Include Validation %s: one GET, no validation columns', async (_case, options) => {
-		const { output } = await run({ options });
-		expect(wire()).toEqual(['GET /v3/documents/cvAdaQ01']);
-		expect(output(AFFINDA_NODE_NAME)[0].json).toEqual(SAME_CV_ROW);
+		['validationPassed', { validationPassed: false }],
+		['validationMessages', { validationMessages: 'No email.' }],
+	])('only %s asked for: that column alone, after one validation request', async (name, column) => {
+		results = [result(1, 'email-present', false, 'No email.')];
+		const { output } = await run({ options: { includeFields: ['certifications', name] } });
+		expect(wire()).toEqual([
+			'GET /v3/documents/cvAdaQ01',
+			'GET /v3/validation_results?document=cvAdaQ01&limit=100&offset=0',
+		]);
+		const row = output(AFFINDA_NODE_NAME)[0].json;
+		expect(row).toMatchObject(column);
+		expect(Object.keys(row).filter((key) => key.startsWith('validation'))).toEqual([name]);
 	});
 
-	test('Raw Response with Include Validation left on: no validation request', async () => {
-		const { output } = await run({ output: 'raw', options: { includeValidation: true } });
+	test.each([
+		['no Include Fields', {}, []],
+		['other Include Fields only', { includeFields: ['certifications'] }, ['certifications']],
+	])('%s: one GET, no validation columns', async (_case, options, added) => {
+		const { output } = await run({ options });
+		expect(wire()).toEqual(['GET /v3/documents/cvAdaQ01']);
+		expect(Object.keys(output(AFFINDA_NODE_NAME)[0].json)).toEqual([
+			...Object.keys(SAME_CV_ROW),
+			...added,
+		]);
+	});
+
+	test('Raw Response with the columns left in Include Fields: no validation request', async () => {
+		const { output } = await run({ output: 'raw', options: BOTH });
 		expect(wire()).toEqual(['GET /v3/documents/cvAdaQ01']);
 		expect(output(AFFINDA_NODE_NAME)[0].json).toEqual(NEXTGEN_CV);
 	});
 
-	test('a bad value is refused before any request', async () => {
-		const { error } = await run({ options: { includeValidation: 'yes' } });
-		expect(error()?.message).toBe(
-			'Parameter "Include Validation" (includeValidation) is "yes", but must be true or false [item 0]',
+	test('a column no Include Field has is refused before any request', async () => {
+		const { error } = await run({ options: { includeFields: ['validationpassed'] } });
+		expect(error()?.message).toMatch(
+			/^Parameter "Include Fields" \(includeFields\) is \["validationpassed"\], but must be some of .*validationMessages, validationPassed/,
 		);
+		expect(server.requests).toHaveLength(0);
+	});
+
+	test('Document → Get Many has no validation columns: refused before any request', async () => {
+		const { error } = await runWorkflow(
+			affindaWorkflow({
+				resource: 'document',
+				operation: 'getMany',
+				options: { includeFields: ['validationPassed'] },
+			}),
+			{ credentials: affindaCredentials(server.url) },
+		);
+		expect(error()?.message).toMatch(
+			/^Parameter "Include Fields" \(includeFields\) is \["validationPassed"\], but must be some of /,
+		);
+		expect(error()?.message).not.toContain('validationMessages');
 		expect(server.requests).toHaveLength(0);
 	});
 });
 
-describe('Include Validation, against the emulator', () => {
+describe('the validation columns, against the emulator', () => {
 	let emulator: Emulator;
 	const credentials = () => affindaCredentials(emulator.url, emulator.fixtures.key);
 	const run = async (parameters: IDataObject, input: IDataObject[] = [{}]) => {
@@ -144,7 +180,7 @@ describe('Include Validation, against the emulator', () => {
 				resource: 'document',
 				operation: 'get',
 				identifier: locator(identifier),
-				options: { includeValidation: true, listsAs: 'array' },
+				options: { ...BOTH, listsAs: 'array' },
 			})
 		)[0];
 

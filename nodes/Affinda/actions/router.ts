@@ -1,4 +1,4 @@
-import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { FileOutput } from '../helpers/binary';
@@ -23,6 +23,14 @@ import {
 
 type ItemOutput = Exclude<ItemResult, ServiceAnswer> | RefusedDocuments;
 
+/** The operation's own Include Fields (what an item's Include Fields may name), if it has one. */
+function includeFieldsOf(operation: ItemOperation): INodeProperties | undefined {
+	const options = operation.description.find((property) => property.name === 'options');
+	return (options?.options as INodeProperties[] | undefined)?.find(
+		(option) => option.name === 'includeFields',
+	);
+}
+
 /**
  * One item's output: its Output read (and refused if bad) before any request, the operation run,
  * then what the service answered shaped as Output asks, once the answer is in. Documents a
@@ -39,7 +47,7 @@ async function itemOutput(
 	const settings: OutputSettings =
 		parameter === undefined
 			? { choice: 'row', rowOptions: DEFAULT_ROW_OPTIONS }
-			: readOutputSettings.call(this, itemIndex, parameter);
+			: readOutputSettings.call(this, itemIndex, parameter, includeFieldsOf(operation));
 	const shape = async (answer: ItemResult) => {
 		const shaped = await shapeOutput(answer, settings);
 		if (shaped instanceof RefusedDocuments && !keepRefusals) throw shaped.refusals[0];

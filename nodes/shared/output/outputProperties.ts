@@ -95,23 +95,33 @@ export const DOCUMENT_OUTPUT_PARAMETER = outputParameter([
 
 const onlyForRows = { show: { '/output': ['row'] } };
 
-const INCLUDE_FIELDS: INodeProperties = {
-	displayName: 'Include Fields',
-	name: 'includeFields',
-	type: 'multiOptions',
-	options: includableColumns()
-		.map(
-			(column): INodePropertyOptions => ({
-				name: column.displayName ?? column.name,
-				value: column.name,
-				description: column.description,
-			}),
-		)
-		.sort((a, b) => a.name.localeCompare(b.name)),
-	default: [],
-	description: 'Columns to add to the row',
-	displayOptions: onlyForRows,
-};
+/**
+ * Include Fields: every column some kind leaves out by default, and `more` where an operation
+ * can add columns of its own (Document → Get's validation columns). Its options are the one list
+ * of what an item's Include Fields may name.
+ */
+function includeFieldsProperty(more: readonly INodePropertyOptions[] = []): INodeProperties {
+	return {
+		displayName: 'Include Fields',
+		name: 'includeFields',
+		type: 'multiOptions',
+		options: [
+			...includableColumns().map(
+				(column): INodePropertyOptions => ({
+					name: column.displayName ?? column.name,
+					value: column.name,
+					description: column.description,
+				}),
+			),
+			...more,
+		].sort((a, b) => a.name.localeCompare(b.name)),
+		default: [],
+		description: 'Columns to add to the row',
+		displayOptions: onlyForRows,
+	};
+}
+
+const INCLUDE_FIELDS = includeFieldsProperty();
 
 const CUSTOM_DATA_POINTS: INodeProperties = {
 	displayName: 'Custom Data Points',
@@ -158,18 +168,21 @@ const CONFIDENCE_THRESHOLD: INodeProperties = {
 	displayOptions: onlyForRows,
 };
 
-/** The row's options, for an operation's Options collection (sorted there with the rest). */
-export const ROW_OPTIONS: readonly INodeProperties[] = [
-	CONFIDENCE_THRESHOLD,
-	CUSTOM_DATA_POINTS,
-	INCLUDE_FIELDS,
-	LISTS_AS,
-	PROTECT_AGAINST_FORMULAS,
-];
+/**
+ * The row's options, for an operation's Options collection (sorted there with the rest); `more`
+ * adds the operation's own columns to Include Fields.
+ */
+export function rowOptions(more: readonly INodePropertyOptions[] = []): INodeProperties[] {
+	return [
+		CONFIDENCE_THRESHOLD,
+		CUSTOM_DATA_POINTS,
+		more.length === 0 ? INCLUDE_FIELDS : includeFieldsProperty(more),
+		LISTS_AS,
+		PROTECT_AGAINST_FORMULAS,
+	];
+}
 
-const INCLUDABLE = new Set(
-	INCLUDE_FIELDS.options?.map((option) => (option as INodePropertyOptions).value),
-);
+export const ROW_OPTIONS: readonly INodeProperties[] = rowOptions();
 
 /** Output, checked: a value from an expression that the operation does not offer is refused. */
 export function readOutput(value: unknown, parameter = OUTPUT_PARAMETER): OutputChoice {
@@ -189,12 +202,14 @@ export function readOutput(value: unknown, parameter = OUTPUT_PARAMETER): Output
 
 /**
  * An item's Output and, for a Flat Row, the row's options (Options): read, and refused if bad,
- * before any request. The router reads them for every operation that has an Output.
+ * before any request. The router reads them for every operation that has an Output;
+ * `includeFields` is the operation's own Include Fields, when it has columns of its own.
  */
 export function readOutputSettings(
 	this: IExecuteFunctions,
 	itemIndex: number,
 	parameter: INodeProperties,
+	includeFields: INodeProperties = INCLUDE_FIELDS,
 ): OutputSettings {
 	const choice = readOutput(
 		this.getNodeParameter('output', itemIndex, parameter.default),
@@ -202,7 +217,7 @@ export function readOutputSettings(
 	);
 	const rowOptions =
 		choice === 'row'
-			? readRowOptions(this.getNodeParameter('options', itemIndex, {}))
+			? readRowOptions(this.getNodeParameter('options', itemIndex, {}), includeFields)
 			: DEFAULT_ROW_OPTIONS;
 	return { choice, rowOptions };
 }
@@ -230,7 +245,10 @@ function refused(
  * The row's options from an Options collection, checked before any request: a threshold outside
  * 0 to 1 or an Include Field no column has is refused, naming the parameter and the value.
  */
-export function readRowOptions(options: unknown): RowOptions {
+export function readRowOptions(
+	options: unknown,
+	includeFields: INodeProperties = INCLUDE_FIELDS,
+): RowOptions {
 	const given = isObject(options) ? options : {};
 	const row: RowOptions = { ...DEFAULT_ROW_OPTIONS };
 	if (given.confidenceThreshold !== undefined) {
@@ -245,16 +263,19 @@ export function readRowOptions(options: unknown): RowOptions {
 		row.threshold = threshold;
 	}
 	if (given.includeFields !== undefined) {
+		const includable = (includeFields.options as INodePropertyOptions[]).map(
+			(option) => option.value,
+		);
 		const include = listOfText(given.includeFields);
-		const unknown = include.filter((name) => !INCLUDABLE.has(name));
+		const unknown = include.filter((name) => !includable.includes(name));
 		if (
 			unknown.length > 0 ||
 			(!Array.isArray(given.includeFields) && typeof given.includeFields !== 'string')
 		)
 			throw refused(
-				INCLUDE_FIELDS,
+				includeFields,
 				unknown.length > 0 ? unknown : given.includeFields,
-				`some of ${[...INCLUDABLE].join(', ')}`,
+				`some of ${includable.join(', ')}`,
 			);
 		row.include = include;
 	}
