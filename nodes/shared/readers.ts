@@ -53,7 +53,8 @@ export function boundsOf(property: {
 	return { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
 }
 
-function describeBounds(kind: string, { min, max }: Bounds): string {
+/** What a bounded number may be, in words: "a number from 0 to 1". */
+export function describeBounds(kind: string, { min, max }: Bounds): string {
 	if (min !== undefined && max !== undefined) return `${kind} from ${min} to ${max}`;
 	if (min !== undefined) return `${kind} of ${min} or more`;
 	if (max !== undefined) return `${kind} of ${max} or less`;

@@ -1,54 +1,25 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
-import {
-	choicesOf,
-	invalid,
-	readFlag,
-	readNameList,
-	readOptionalChoice,
-	readOptionalText,
-} from '../../shared/readers';
+
+import { rowOf, toWireValue, type PropertyRow } from '../../shared/wireRows';
 
 /**
- * Filters and options that become a list's query string, each with its kind (as the search
- * criteria table gives each criterion its kind): one reader turns them into query values.
+ * Filters and options that become a list's query string: rows of the one table shape
+ * (shared/wireRows.ts), each parameter with its kind; their values translate as every row's do.
  */
 
 /** A filter added and not yet chosen: it filters nothing, so adding it changes no result. */
 export const ANY = 'any';
 
-/**
- * How a value is read: `text`; a `choice` among the parameter's options; a yes/no `flag` (a
- * boolean, or its choices as text); a comma-separated `names` list; a list of whole-number `ids`.
- */
-export type QueryKind = 'text' | 'choice' | 'flag' | 'names' | 'ids';
-
-export interface QueryParameter {
-	property: INodeProperties;
-	kind: QueryKind;
-	/** For lists: what is allowed, as the error says it. */
-	allowed?: string;
-}
+/** A query parameter: its definition in the panel (its name is the query's) and its kind. */
+export type QueryParameter = PropertyRow;
 
 /** A query value, read by its parameter's kind; undefined when blank or left at Any. */
-function toQueryValue({ property, kind, allowed }: QueryParameter, value: unknown): unknown {
+function toQueryValue(parameter: QueryParameter, value: unknown): unknown {
 	if (value === ANY) return undefined;
-	switch (kind) {
-		case 'flag':
-			return readFlag(property, value);
-		case 'choice':
-			return readOptionalChoice(property, value, choicesOf(property));
-		case 'names':
-		case 'ids': {
-			// Lists go as comma-separated values, as the service's own clients send them.
-			const names = readNameList(property, value, allowed);
-			if (kind === 'ids' && !names.every((name) => /^\d+$/.test(name))) {
-				invalid(property, value, allowed ?? 'whole numbers separated by commas');
-			}
-			return names.length > 0 ? names.join(',') : undefined;
-		}
-		case 'text':
-			return readOptionalText(property, value);
-	}
+	const wire = toWireValue(rowOf(parameter), value);
+	// Lists go as comma-separated values, as the service's own clients send them.
+	if (Array.isArray(wire)) return wire.length > 0 ? wire.join(',') : undefined;
+	return wire;
 }
 
 /** The query string of the parameters that are set, each under its parameter's name. */

@@ -114,7 +114,7 @@ const filters: QueryParameter[] = [
 			placeholder: 'e.g. 12, 34',
 			description: 'Only documents with these tags: whole-number tag IDs, separated by commas',
 		},
-		kind: 'ids',
+		kind: 'idList',
 		allowed: 'whole-number tag IDs separated by commas',
 	},
 	{
@@ -137,7 +137,7 @@ const options: QueryParameter[] = [
 		},
 	},
 	{
-		kind: 'names',
+		kind: 'textList',
 		allowed: 'field names separated by commas',
 		property: {
 			displayName: 'Sort By',
