@@ -13,8 +13,8 @@ import {
 	type RowOptions,
 } from '../../../shared/output/rows';
 import { requestForItem } from '../../../shared/transport/itemRequest';
+import { readValidationResults } from '../../helpers/validationResults';
 import { optionsCollection } from '../common.descriptions';
-import { readValidationResults } from '../validationResult/getMany.operation';
 import { compactOption, documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
 
