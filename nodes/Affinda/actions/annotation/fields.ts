@@ -1,52 +1,37 @@
 import type { DisplayCondition, IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { byDisplayName } from '../../helpers/order';
-import {
-	invalid,
-	isBlank,
-	readFlag,
-	readNumber,
-	readOptionalText,
-	readWholeNumber,
-	type Parameter,
-} from '../../../shared/readers';
+import { invalid, isBlank, readFlag, readNumber } from '../../../shared/readers';
+import { boundsTypeOptions, toWireValue, type WireRow } from '../../../shared/wireRows';
 
 /**
  * The fields of the service's annotation update, written once: the Update operation's
  * "Update Fields", the Batch Update's per-item fields, and the JSON each request carries are all
- * derived from this table. `inBatch` is false for the one field the batch update lacks.
+ * derived from this table, rows of the one shape (shared/wireRows.ts) that translates a value by
+ * its kind. `inBatch` is false for the one field the batch update lacks; Parsed Value is read as
+ * Parsed Value Type says, not by its row's kind.
  */
 
-type AnnotationFieldKind =
-	| 'parsed'
-	| 'text'
-	| 'nullableText'
-	| 'flag'
-	| 'pageIndex'
-	| 'annotationId'
-	| 'rectangles'
-	| 'objectList';
-
-interface AnnotationField {
-	name: string;
-	displayName: string;
-	kind: AnnotationFieldKind;
+interface AnnotationField extends WireRow {
 	description: string;
 	inBatch: boolean;
 }
+
+/** The smallest annotation ID. */
+const ANNOTATION_ID_MIN = 1;
 
 const ANNOTATION_FIELDS: readonly AnnotationField[] = [
 	{
 		name: 'parsed',
 		displayName: 'Parsed Value',
-		kind: 'parsed',
+		kind: 'text',
 		description: 'The corrected value of the annotation, read as the Parsed Value Type says',
 		inBatch: true,
 	},
 	{
 		name: 'raw',
 		displayName: 'Raw Text',
-		kind: 'nullableText',
+		kind: 'textAsWritten',
 		description: 'The text as it appears in the document, before post-processing',
 		inBatch: true,
 	},
@@ -60,7 +45,9 @@ const ANNOTATION_FIELDS: readonly AnnotationField[] = [
 	{
 		name: 'pageIndex',
 		displayName: 'Page Index',
-		kind: 'pageIndex',
+		kind: 'wholeNumber',
+		bounds: { min: 0 },
+		nullable: true,
 		description: 'Page the annotation is on, counting from 0',
 		inBatch: true,
 	},
@@ -88,7 +75,9 @@ const ANNOTATION_FIELDS: readonly AnnotationField[] = [
 	{
 		name: 'parent',
 		displayName: 'Parent Annotation ID',
-		kind: 'annotationId',
+		kind: 'wholeNumber',
+		bounds: { min: ANNOTATION_ID_MIN },
+		nullable: true,
 		description: 'ID of the annotation this one is part of',
 		inBatch: true,
 	},
@@ -119,26 +108,23 @@ const PARSED_TYPES = [
 
 type ParsedType = (typeof PARSED_TYPES)[number]['value'];
 
-/** The smallest page index and annotation ID. */
-const WHOLE_NUMBER_MIN = { pageIndex: 0, annotationId: 1 } as const;
-
 function fieldsFor(batch: boolean): AnnotationField[] {
 	return ANNOTATION_FIELDS.filter((field) => field.inBatch || !batch);
 }
 
 /** Each field as the Update Fields collection offers it; an added field starts empty or off. */
-function propertyFor({ name, displayName, kind, description }: AnnotationField): INodeProperties {
+function propertyFor(field: AnnotationField): INodeProperties {
+	const { name, displayName, kind, description } = field;
 	switch (kind) {
 		case 'flag':
 			return { displayName, name, type: 'boolean', default: false, description };
-		case 'pageIndex':
-		case 'annotationId':
+		case 'wholeNumber':
 			return {
 				displayName,
 				name,
 				type: 'number',
 				default: null,
-				typeOptions: { minValue: WHOLE_NUMBER_MIN[kind], numberPrecision: 0 },
+				typeOptions: boundsTypeOptions(field),
 				description,
 			};
 		case 'rectangles':
@@ -175,44 +161,13 @@ export function annotationFieldsCollection(batch: boolean): INodeProperties {
 
 /* ---------------------------------------------------------- request body */
 
-function toJson(field: Parameter, value: unknown, allowed: string): unknown {
+function toJson(field: AnnotationField, value: unknown): unknown {
 	if (typeof value !== 'string') return value;
 	try {
 		return JSON.parse(value);
 	} catch {
-		return invalid(field, value, allowed);
+		return invalid(field, value, 'valid JSON');
 	}
-}
-
-const RECTANGLE_CORNERS = ['x0', 'y0', 'x1', 'y1'] as const;
-
-function toRectangles(field: AnnotationField, value: unknown): IDataObject[] {
-	const allowed =
-		'a JSON array of {"x0", "y0", "x1", "y1"} numbers, with an optional whole "pageIndex"';
-	const rectangles = toJson(field, value, allowed);
-	if (!Array.isArray(rectangles)) invalid(field, value, allowed);
-	for (const rectangle of rectangles as IDataObject[]) {
-		const valid =
-			typeof rectangle === 'object' &&
-			rectangle !== null &&
-			RECTANGLE_CORNERS.every((corner) => typeof rectangle[corner] === 'number') &&
-			Object.keys(rectangle).every(
-				(key) => key === 'pageIndex' || RECTANGLE_CORNERS.includes(key as never),
-			) &&
-			(rectangle.pageIndex === undefined ||
-				(Number.isInteger(rectangle.pageIndex) && (rectangle.pageIndex as number) >= 0));
-		if (!valid) invalid(field, value, allowed);
-	}
-	return rectangles as IDataObject[];
-}
-
-function toObjectList(field: AnnotationField, value: unknown): IDataObject[] {
-	const allowed = 'a JSON array of objects';
-	const list = toJson(field, value, allowed);
-	if (!Array.isArray(list) || list.some((entry) => typeof entry !== 'object' || entry === null)) {
-		invalid(field, value, allowed);
-	}
-	return list as IDataObject[];
 }
 
 /** Parsed Value entered as text in the node, read as its type says. */
@@ -233,32 +188,13 @@ function toParsed(field: AnnotationField, value: unknown, type: ParsedType): unk
 		case 'boolean':
 			return readFlag(field, text);
 		case 'json':
-			return toJson(field, value, 'valid JSON');
+			return toJson(field, value);
 	}
 }
 
-function toWireValue(field: AnnotationField, value: unknown, parsedType: ParsedType): unknown {
-	switch (field.kind) {
-		case 'parsed':
-			return toParsed(field, value, parsedType);
-		case 'text':
-			return readOptionalText(field, value);
-		case 'nullableText':
-			// Raw text is kept as written, spaces included; null clears it.
-			if (value === null || typeof value === 'string') return value;
-			return readOptionalText(field, value) ?? null;
-		case 'flag':
-			return readFlag(field, value);
-		case 'pageIndex':
-		case 'annotationId':
-			return value === null
-				? null
-				: readWholeNumber(field, value, { min: WHOLE_NUMBER_MIN[field.kind] });
-		case 'rectangles':
-			return toRectangles(field, value);
-		case 'objectList':
-			return toObjectList(field, value);
-	}
+/** A field's wire value: Parsed Value as its type says, every other field by its row's kind. */
+function fieldValue(field: AnnotationField, value: unknown, parsedType: ParsedType): unknown {
+	return field.name === 'parsed' ? toParsed(field, value, parsedType) : toWireValue(field, value);
 }
 
 /** Starts empty and is required: running the node untouched changes no annotation. */
@@ -282,10 +218,15 @@ export const emptyUpdateNotice: INodeProperties = {
 	displayOptions: { show: { updateFields: [{ _cnd: { eq: {} } } as unknown as DisplayCondition] } },
 };
 
-const ANNOTATION_ID = annotationIdParameter;
+const ANNOTATION_ID: WireRow = {
+	displayName: annotationIdParameter.displayName,
+	name: annotationIdParameter.name,
+	kind: 'wholeNumber',
+	bounds: { min: ANNOTATION_ID_MIN },
+};
 
 export function toAnnotationId(value: unknown): number {
-	return readWholeNumber(ANNOTATION_ID, value, { min: WHOLE_NUMBER_MIN.annotationId });
+	return toWireValue(ANNOTATION_ID, value) as number;
 }
 
 /**
@@ -300,13 +241,13 @@ export function buildAnnotationUpdate(values: IDataObject, batch: boolean): IDat
 	const update: IDataObject = {};
 	for (const field of fieldsFor(batch)) {
 		// Choosing the Null type is how a user clears the parsed value.
-		if (field.kind === 'parsed' && parsedType === 'null') {
+		if (field.name === 'parsed' && parsedType === 'null') {
 			update.parsed = null;
 			continue;
 		}
 		const value = values[field.name];
 		if (isBlank(value)) continue;
-		update[field.name] = toWireValue(field, value, parsedType) as IDataObject[keyof IDataObject];
+		update[field.name] = fieldValue(field, value, parsedType) as IDataObject[keyof IDataObject];
 	}
 	if (Object.keys(update).length === 0) {
 		invalid(updateFieldsParameter, {}, 'at least one field to change');
@@ -325,7 +266,7 @@ export function annotationFromItem(json: IDataObject): IDataObject {
 		if (!(field.name in json)) continue;
 		const value = json[field.name];
 		annotation[field.name] = (
-			field.kind === 'parsed' ? value : toWireValue(field, value, 'json')
+			field.name === 'parsed' ? value : toWireValue(field, value)
 		) as IDataObject[keyof IDataObject];
 	}
 	if (Object.keys(annotation).length === 1) {
