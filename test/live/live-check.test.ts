@@ -9,7 +9,11 @@ import { join } from 'node:path';
 
 import { startEmulator, type Emulator } from '../emulator';
 import { stopN8nCoreTimers } from '../helpers/n8n-in-process';
-import { startRecordingServer, type RecordedRequest } from '../helpers/recording-server';
+import {
+	startRecordingServer,
+	type RecordedRequest,
+	type ScriptedResponse,
+} from '../helpers/recording-server';
 import { HOW_TO, main, type LiveRecord } from './live-check';
 
 /** What the fixture CV (marcus-webb.pdf) says of the candidate: none of it may be in a record. */
@@ -80,6 +84,48 @@ async function runCheck(env: NodeJS.ProcessEnv) {
 
 const statuses = (entries: LiveRecord['steps']) =>
 	entries.map(({ step, status }) => [step, status]);
+
+/** Refused as the service refuses a request the key may not make. */
+const REFUSED = {
+	status: 403,
+	body: {
+		type: 'client_error',
+		errors: [{ attr: null, code: 'permission_denied', detail: 'Refused by the test.' }],
+	},
+};
+
+/**
+ * A service between the node and the emulator: each request is passed on, unless `instead` gives
+ * an answer before (`forwarded` false) or after (`forwarded` true) the emulator has seen it.
+ */
+async function startProxy(
+	instead: (request: RecordedRequest, forwarded: boolean) => ScriptedResponse | undefined,
+) {
+	return await startRecordingServer(async (request) => {
+		const before = instead(request, false);
+		if (before) return before;
+		const answer = await fetch(`${emulator.url}${request.path}${request.search ?? ''}`, {
+			method: request.method,
+			headers: {
+				authorization: String(request.headers.authorization),
+				...(request.headers['content-type']
+					? { 'content-type': String(request.headers['content-type']) }
+					: {}),
+			},
+			body: ['GET', 'HEAD', 'DELETE'].includes(request.method)
+				? undefined
+				: new Uint8Array(request.raw),
+		});
+		const bytes = Buffer.from(await answer.arrayBuffer());
+		return (
+			instead(request, true) ?? {
+				status: answer.status,
+				bytes,
+				headers: { 'content-type': answer.headers.get('content-type') ?? 'application/json' },
+			}
+		);
+	});
+}
 
 function expectNoSecretsOrPersonalData(text: string) {
 	expect(text).not.toContain(emulator.fixtures.key);
@@ -209,34 +255,7 @@ test('a step failing midway and a cleanup refused: the rest is not run, all else
 		request.path.startsWith('/v2/resume_search/details/') ||
 		(request.method === 'DELETE' && request.path.startsWith('/v3/index/'));
 	// Between the node and the emulator: refuses the match detail and the index's deletion.
-	const service = await startRecordingServer(async (request) => {
-		if (refused(request)) {
-			return {
-				status: 403,
-				body: {
-					type: 'client_error',
-					errors: [{ attr: null, code: 'permission_denied', detail: 'Refused by the test.' }],
-				},
-			};
-		}
-		const answer = await fetch(`${emulator.url}${request.path}${request.search ?? ''}`, {
-			method: request.method,
-			headers: {
-				authorization: String(request.headers.authorization),
-				...(request.headers['content-type']
-					? { 'content-type': String(request.headers['content-type']) }
-					: {}),
-			},
-			body: ['GET', 'HEAD', 'DELETE'].includes(request.method)
-				? undefined
-				: new Uint8Array(request.raw),
-		});
-		return {
-			status: answer.status,
-			bytes: Buffer.from(await answer.arrayBuffer()),
-			headers: { 'content-type': answer.headers.get('content-type') ?? 'application/json' },
-		};
-	});
+	const service = await startProxy((request) => (refused(request) ? REFUSED : undefined));
 	try {
 		const { code, lines, record, text } = await runCheck({
 			AFFINDA_API_KEY: emulator.fixtures.key,
@@ -270,6 +289,49 @@ test('a step failing midway and a cleanup refused: the rest is not run, all else
 		emulator.store.indices.delete(left[0]);
 		expect(holdings()).toEqual(before);
 		expectNoSecretsOrPersonalData(text);
+	} finally {
+		await service.stop();
+	}
+});
+
+test("an upload that fails after Affinda made the document: the document is found by the run's Custom Identifier and deleted", async () => {
+	const before = holdings();
+	const workspace = emulator.fixtures.workspaces.recruitment.identifier;
+	// The upload reaches the emulator, which makes the document; its answer is lost on the way back.
+	const service = await startProxy((request, forwarded) =>
+		forwarded && request.method === 'POST' && request.path === '/v3/documents'
+			? { status: 502, body: { detail: 'Bad gateway (the test lost the answer).' } }
+			: undefined,
+	);
+	try {
+		const { code, record } = await runCheck({
+			AFFINDA_API_KEY: emulator.fixtures.key,
+			AFFINDA_BASE_URL: service.url,
+			AFFINDA_WORKSPACE: workspace,
+		});
+
+		expect(code).toBe(1);
+		expect(statuses(record.steps).slice(0, 3)).toEqual([
+			['create a workspace for the run', 'skipped'],
+			['upload a CV and wait', 'failed'],
+			['get it as a row', 'skipped'],
+		]);
+		const uploads = service.requests.filter(
+			(request) => request.method === 'POST' && request.path === '/v3/documents',
+		);
+		expect(uploads.length).toBeGreaterThanOrEqual(1);
+		expect(statuses(record.cleanup)).toEqual([['delete the document', 'passed']]);
+		// Each document the upload made is deleted: nothing is left in the workspace.
+		expect(record.cleanup[0].answer).toEqual({ deleted: expect.any(Array) });
+		expect((record.cleanup[0].answer as { deleted: string[] }).deleted).toHaveLength(
+			uploads.length,
+		);
+		expect(
+			service.requests.filter(
+				(request) => request.method === 'GET' && request.path === '/v3/documents',
+			)[0]?.search,
+		).toContain('custom_identifier=n8n-live-check-');
+		expect(holdings()).toEqual(before);
 	} finally {
 		await service.stop();
 	}

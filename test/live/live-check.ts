@@ -453,7 +453,7 @@ async function mainPath(
 
 	const cv = readFileSync(config.cvPath);
 	const document = await must(UPLOAD, async () => {
-		const [item] = await node(
+		const upload = node(
 			{
 				resource: 'document',
 				operation: 'upload',
@@ -461,6 +461,9 @@ async function mainPath(
 				...(documentType ? { documentType: byId(documentType) } : {}),
 				wait: true,
 				output: 'raw',
+				// The run's name marks its document, so an upload that fails after Affinda made the
+				// document (parsing failed, the wait ran out) still leaves it findable for the cleanup.
+				options: { customIdentifier: runName },
 			},
 			[
 				{
@@ -475,6 +478,28 @@ async function mainPath(
 				},
 			],
 		);
+		const [item] = await upload.catch((error: unknown) => {
+			run.undo.push({
+				step: 'delete the document',
+				via: 'Document → Get Many (Custom Identifier) and Document → Delete',
+				action: async () => {
+					const made = await node({
+						resource: 'document',
+						operation: 'getMany',
+						returnAll: true,
+						filters: { workspace: byId(workspace), custom_identifier: runName },
+						output: 'raw',
+					});
+					const identifiers = made
+						.map((found) => identifierOf(found.json))
+						.filter((found): found is string => found !== undefined);
+					for (const found of identifiers)
+						await node({ resource: 'document', operation: 'delete', identifier: byId(found) });
+					return { deleted: identifiers };
+				},
+			});
+			throw error;
+		});
 		const identifier = identifierOf(item?.json ?? {});
 		if (identifier) {
 			run.undo.push({
