@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import {
 	boundsOf,
@@ -50,8 +50,8 @@ export type WireKind =
 export interface WireRow extends Parameter {
 	kind: WireKind;
 	bounds?: Bounds;
-	/** The values a choice may take. */
-	choices?: readonly string[];
+	/** The options a choice may take, as the panel lists them. */
+	choices?: readonly INodePropertyOptions[];
 	/** What an error says is allowed, where the kind's own words are not enough. */
 	allowed?: string;
 	/** Whether null goes to the service as null (it clears the field). */
@@ -77,14 +77,14 @@ export function rowOf({
 		name: property.name,
 		kind,
 		bounds,
-		...(property.options ? { choices: choicesOf(property) } : {}),
+		...(property.options ? { choices: property.options as INodePropertyOptions[] } : {}),
 		...(allowed === undefined ? {} : { allowed }),
 	};
 }
 
 /** A bounded number's bounds as the panel's `typeOptions` (whole numbers take no decimals). */
 export function boundsTypeOptions(
-	{ bounds = {}, kind }: Pick<WireRow, 'bounds' | 'kind'>,
+	{ bounds = {}, kind }: { bounds?: Bounds; kind: string },
 	numberPrecision = kind === 'wholeNumber' ? 0 : undefined,
 ): { minValue?: number; maxValue?: number; numberPrecision?: number } {
 	return {
@@ -138,7 +138,8 @@ function toJsonList(
  * unless the panel names it otherwise), the value given and what is allowed.
  */
 export function toWireValue(row: WireRow, value: unknown, parameter: Parameter = row): unknown {
-	const { kind, bounds = {}, choices = [], allowed } = row;
+	const { kind, bounds = {}, allowed } = row;
+	const choices = choicesOf({ options: row.choices });
 	if (value === null && (row.nullable || kind === 'textAsWritten')) return null;
 	switch (kind) {
 		case 'text':

@@ -12,7 +12,7 @@ import { SPEC_MATCH_DETAIL_FIELDS, SPEC_RESUME_SEARCH_FIELDS } from '../helpers/
 const TOP_LEVEL_FIELDS = ['indices', 'jobDescription', 'resume'];
 
 const fieldsOf = (body: 'resumeSearch' | 'jobDescriptionMatch') =>
-	criteriaFor(body).flatMap((criterion) => criterion.facets.map((facet) => facet.field));
+	criteriaFor(body).flatMap((criterion) => criterion.facets.map((facet) => facet.name));
 
 function expectInvalid(build: () => unknown, message: string) {
 	let thrown: unknown;
@@ -39,7 +39,7 @@ describe('the criteria table', () => {
 	});
 
 	test('holds one row per criterion, each field in one row only', () => {
-		const fields = SEARCH_CRITERIA.flatMap((criterion) => criterion.facets.map((f) => f.field));
+		const fields = SEARCH_CRITERIA.flatMap((criterion) => criterion.facets.map((f) => f.name));
 		expect(new Set(fields).size).toBe(fields.length);
 		expect(SEARCH_CRITERIA.map((criterion) => criterion.label)).toEqual([
 			'Custom Data',
@@ -58,11 +58,11 @@ describe('the criteria table', () => {
 	test('a Required switch and a Weight belong to the criterion they tune', () => {
 		for (const criterion of SEARCH_CRITERIA) {
 			for (const facet of criterion.facets.filter(isTuning)) {
-				expect(facet.field).toMatch(facet.kind === 'weight' ? /Weight$/ : /Required$/);
+				expect(facet.name).toMatch(facet.tuning === 'weight' ? /Weight$/ : /Required$/);
 			}
 		}
 		const jobTitles = SEARCH_CRITERIA.find((criterion) => criterion.key === 'jobTitles');
-		expect(jobTitles?.facets.map((facet) => facet.field)).toEqual([
+		expect(jobTitles?.facets.map((facet) => facet.name)).toEqual([
 			'jobTitles',
 			'jobTitlesCurrentOnly',
 			'jobTitlesRequired',
@@ -93,7 +93,7 @@ describe('the Criteria parameter derived from the table', () => {
 	test('each entry holds its facets under their wire names, value beside Required and Weight', () => {
 		for (const criterion of criteriaFor('resumeSearch')) {
 			expect(entry(criterion.key).values.map((value) => value.name)).toEqual(
-				criterion.facets.map((f) => f.field),
+				criterion.facets.map((f) => f.name),
 			);
 		}
 		expect(entry('jobTitles').values.map((value) => value.displayName)).toEqual([

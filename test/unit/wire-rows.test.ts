@@ -108,8 +108,9 @@ describe('number and wholeNumber', () => {
 });
 
 describe('choice and choiceList', () => {
-	const level = row('choice', { choices: ['Low', 'Mid'] });
-	const degrees = row('choiceList', { choices: ['bachelors', 'masters'] });
+	const options = (...values: string[]) => values.map((value) => ({ name: value, value }));
+	const level = row('choice', { choices: options('Low', 'Mid') });
+	const degrees = row('choiceList', { choices: options('bachelors', 'masters') });
 
 	test('one of the choices; unset when blank; a list once each', () => {
 		expect(toWireValue(level, 'Mid')).toBe('Mid');
@@ -226,7 +227,7 @@ describe('a row from a parameter defined by hand', () => {
 			name: 'state',
 			kind: 'choice',
 			bounds: {},
-			choices: ['any', 'archived'],
+			choices: property.options,
 		});
 	});
 

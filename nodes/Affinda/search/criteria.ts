@@ -1,11 +1,14 @@
 import type { IDataObject, INodePropertyOptions } from 'n8n-workflow';
 
+import type { WireKind, WireRow } from '../../shared/wireRows';
+
 /**
  * The search criteria of the two search bodies, written once: one row per criterion, as the panel
- * shows it, with its facets (what to match, its Required switch, its Weight). A facet's `field`
- * is both its parameter's internal name and its field on the wire (the bodies are flat); its
- * `kind` says how it is entered, bounded and sent. Node parameters (search/searchProperties.ts),
- * reading and checking (search/criteriaBody.ts) all derive from this table.
+ * shows it, with its facets (what to match, its Required switch, its Weight). A facet is a row of
+ * the one table shape (shared/wireRows.ts): its `name` is both its parameter's internal name and
+ * its field on the wire (the bodies are flat); its `kind` and `bounds` say how it is entered,
+ * bounded and sent. Node parameters (search/searchProperties.ts), reading and checking
+ * (search/criteriaBody.ts, through shared/wireRows' toWireValue) all derive from this table.
  */
 
 /**
@@ -25,30 +28,19 @@ export const RANKED_DOCUMENTS: Record<SearchBody, { plural: string; who: string 
 	jobDescriptionSearch: { plural: 'job descriptions', who: 'job descriptions that' },
 };
 
-/** How a facet is entered and how it goes on the wire. */
-export type FacetKind =
-	| 'text'
-	| 'textList'
-	| 'flag'
-	| 'required'
-	| 'weight'
-	| 'wholeYears'
-	| 'years'
-	| 'choice'
-	| 'choiceList'
-	| 'nameFilters'
-	| 'locations'
-	| 'occupationCodes'
-	| 'customData';
+/** Repeated entries ("Add Skill", "Add Location" ...), each entry's fields read by their kinds. */
+export type EntriesKind = 'nameFilters' | 'locations' | 'customData';
 
-export interface Facet {
-	field: string;
-	kind: FacetKind;
-	/** Its label inside the criterion, e.g. "Weight"; the criterion's own label for its main value. */
-	label: string;
+/**
+ * One facet of a criterion; `displayName` is its label inside the criterion, e.g. "Weight" (the
+ * criterion's own label for its main value).
+ */
+export interface Facet extends Omit<WireRow, 'kind'> {
+	kind: WireKind | EntriesKind;
+	/** A Required switch or a Weight: they tune a search; the others say what to match. */
+	tuning?: 'required' | 'weight';
 	description?: string;
 	placeholder?: string;
-	choices?: readonly INodePropertyOptions[];
 	/** The bodies that carry it, when fewer than its criterion's. */
 	bodies?: readonly SearchBody[];
 }
@@ -115,15 +107,45 @@ export const YEARS_RANGE = { min: 0 };
 export const OCCUPATION_CODE_RANGE = { min: 1, max: 9999 };
 export const DISTANCE_RANGE = { min: 1 };
 
+/** The fields of repeated entries (a skill, a location, a custom data filter) read by kind alone. */
+export const ENTRY_ROWS = {
+	required: { name: 'required', displayName: 'Required', kind: 'flag' },
+	distance: {
+		name: 'distance',
+		displayName: 'Distance',
+		kind: 'wholeNumber',
+		bounds: DISTANCE_RANGE,
+	},
+	unit: { name: 'unit', displayName: 'Unit', kind: 'choice', choices: DISTANCE_UNITS },
+	filterType: {
+		name: 'filterType',
+		displayName: 'Filter Type',
+		kind: 'choice',
+		choices: CUSTOM_DATA_FILTER_TYPES,
+	},
+	weight: { name: 'weight', displayName: 'Weight', kind: 'number', bounds: WEIGHT_RANGE },
+} as const satisfies Record<string, WireRow>;
+
 /* ------------------------------------------------------------------- rows */
 
-const required = (field: string, label = 'Required', bodies?: readonly SearchBody[]): Facet => ({
-	field,
-	kind: 'required',
-	label,
+const required = (
+	name: string,
+	displayName = 'Required',
+	bodies?: readonly SearchBody[],
+): Facet => ({
+	name,
+	kind: 'flag',
+	tuning: 'required',
+	displayName,
 	bodies,
 });
-const weight = (field: string): Facet => ({ field, kind: 'weight', label: 'Weight' });
+const weight = (name: string): Facet => ({
+	name,
+	kind: 'number',
+	bounds: WEIGHT_RANGE,
+	tuning: 'weight',
+	displayName: 'Weight',
+});
 
 export const SEARCH_CRITERIA: readonly Criterion[] = [
 	{
@@ -131,7 +153,7 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		label: 'Custom Data',
 		description: 'Filters on custom data points of the indexed documents',
 		bodies: BOTH,
-		facets: [{ field: 'customData', kind: 'customData', label: 'Custom Data' }],
+		facets: [{ name: 'customData', kind: 'customData', displayName: 'Custom Data' }],
 	},
 	{
 		key: 'education',
@@ -141,9 +163,9 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		component: 'education',
 		facets: [
 			{
-				field: 'institutions',
+				name: 'institutions',
 				kind: 'textList',
-				label: 'Institutions',
+				displayName: 'Institutions',
 				description:
 					'Schools or universities to match, separated by commas, or a list from an expression',
 				placeholder: 'e.g. University of Sydney, MIT',
@@ -151,43 +173,43 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 			},
 			required('institutionsRequired', 'Institutions Required', RESUME_SEARCH_ONLY),
 			{
-				field: 'degrees',
+				name: 'degrees',
 				kind: 'textList',
-				label: 'Degrees',
+				displayName: 'Degrees',
 				description: 'Degree names to match, separated by commas, or a list from an expression',
 				placeholder: 'e.g. Bachelor of Computer Science',
 			},
 			required('degreesRequired', 'Degrees Required'),
 			{
-				field: 'highestDegreeTypes',
+				name: 'highestDegreeTypes',
 				kind: 'choiceList',
-				label: 'Highest Degree Types',
+				displayName: 'Highest Degree Types',
 				description: "Levels the candidate's highest degree may have",
 				choices: DEGREE_TYPES,
 				bodies: RESUME_SEARCH_ONLY,
 			},
 			required('highestDegreeTypesRequired', 'Highest Degree Types Required', RESUME_SEARCH_ONLY),
 			{
-				field: 'degreeTypes',
+				name: 'degreeTypes',
 				kind: 'choiceList',
-				label: 'Degree Types',
+				displayName: 'Degree Types',
 				description: 'Degree levels to match',
 				choices: DEGREE_TYPES,
 				bodies: MATCH_DETAIL_ONLY,
 			},
 			required('degreeTypesRequired', 'Degree Types Required', MATCH_DETAIL_ONLY),
 			{
-				field: 'isCurrentStudent',
+				name: 'isCurrentStudent',
 				kind: 'flag',
-				label: 'Current Student',
+				displayName: 'Current Student',
 				description: 'Whether to look for candidates who are studying now',
 				bodies: RESUME_SEARCH_ONLY,
 			},
 			required('isCurrentStudentRequired', 'Current Student Required', RESUME_SEARCH_ONLY),
 			{
-				field: 'isRecentGraduate',
+				name: 'isRecentGraduate',
 				kind: 'flag',
-				label: 'Recent Graduate',
+				displayName: 'Recent Graduate',
 				description: 'Whether to look for candidates who graduated less than a year ago',
 				bodies: RESUME_SEARCH_ONLY,
 			},
@@ -203,16 +225,16 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		component: 'jobTitle',
 		facets: [
 			{
-				field: 'jobTitles',
+				name: 'jobTitles',
 				kind: 'textList',
-				label: 'Job Titles',
+				displayName: 'Job Titles',
 				description: 'Job titles to match, separated by commas, or a list from an expression',
 				placeholder: 'e.g. Software Engineer, Backend Developer',
 			},
 			{
-				field: 'jobTitlesCurrentOnly',
+				name: 'jobTitlesCurrentOnly',
 				kind: 'flag',
-				label: 'Current Job Title Only',
+				displayName: 'Current Job Title Only',
 				description: "Whether to match job titles against the candidate's current job only",
 				bodies: RESUME_SEARCH_ONLY,
 			},
@@ -227,7 +249,7 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		bodies: BOTH,
 		component: 'languages',
 		facets: [
-			{ field: 'languages', kind: 'nameFilters', label: 'Languages' },
+			{ name: 'languages', kind: 'nameFilters', displayName: 'Languages' },
 			weight('languagesWeight'),
 		],
 	},
@@ -238,7 +260,7 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		bodies: BOTH,
 		component: 'location',
 		facets: [
-			{ field: 'locations', kind: 'locations', label: 'Locations' },
+			{ name: 'locations', kind: 'locations', displayName: 'Locations' },
 			required('locationsRequired'),
 			weight('locationsWeight'),
 		],
@@ -251,9 +273,9 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		component: 'managementLevel',
 		facets: [
 			{
-				field: 'managementLevel',
+				name: 'managementLevel',
 				kind: 'choice',
-				label: 'Management Level',
+				displayName: 'Management Level',
 				choices: MANAGEMENT_LEVELS,
 			},
 			required('managementLevelRequired'),
@@ -267,7 +289,12 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		bodies: BOTH,
 		component: 'occupationGroup',
 		facets: [
-			{ field: 'socCodes', kind: 'occupationCodes', label: 'Occupation Group Names or IDs' },
+			{
+				name: 'socCodes',
+				kind: 'wholeNumberList',
+				bounds: OCCUPATION_CODE_RANGE,
+				displayName: 'Occupation Group Names or IDs',
+			},
 			required('socCodesRequired'),
 			weight('socCodesWeight'),
 		],
@@ -280,9 +307,9 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		component: 'searchExpression',
 		facets: [
 			{
-				field: 'searchExpression',
+				name: 'searchExpression',
 				kind: 'text',
-				label: 'Search Expression',
+				displayName: 'Search Expression',
 				description: 'Words or a boolean expression to find in the raw text of resumes',
 				placeholder: 'e.g. kubernetes AND (aws OR gcp)',
 			},
@@ -296,7 +323,10 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		description: 'Skills to match; a required skill removes candidates who lack it',
 		bodies: BOTH,
 		component: 'skills',
-		facets: [{ field: 'skills', kind: 'nameFilters', label: 'Skills' }, weight('skillsWeight')],
+		facets: [
+			{ name: 'skills', kind: 'nameFilters', displayName: 'Skills' },
+			weight('skillsWeight'),
+		],
 	},
 	{
 		key: 'yearsExperience',
@@ -306,25 +336,28 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 		component: 'experience',
 		facets: [
 			{
-				field: 'yearsExperienceMin',
-				kind: 'wholeYears',
-				label: 'Minimum',
+				name: 'yearsExperienceMin',
+				kind: 'wholeNumber',
+				bounds: YEARS_RANGE,
+				displayName: 'Minimum',
 				description: 'Fewest years of total work experience',
 				placeholder: 'e.g. 3',
 				bodies: RESUME_SEARCH_ONLY,
 			},
 			{
-				field: 'yearsExperienceMax',
-				kind: 'wholeYears',
-				label: 'Maximum',
+				name: 'yearsExperienceMax',
+				kind: 'wholeNumber',
+				bounds: YEARS_RANGE,
+				displayName: 'Maximum',
 				description: 'Most years of total work experience',
 				placeholder: 'e.g. 10',
 				bodies: RESUME_SEARCH_ONLY,
 			},
 			{
-				field: 'totalYearsExperience',
-				kind: 'years',
-				label: 'Total',
+				name: 'totalYearsExperience',
+				kind: 'number',
+				bounds: YEARS_RANGE,
+				displayName: 'Total',
 				description:
 					'Years of total work experience to compare with what the job description asks for',
 				placeholder: 'e.g. 5',
@@ -361,7 +394,7 @@ export function facetsFor(body: SearchBody): Array<{ criterion: Criterion; facet
 
 /** A Required switch or a Weight: they tune a search in every mode; the others say what to match. */
 export function isTuning(facet: Facet): boolean {
-	return facet.kind === 'required' || facet.kind === 'weight';
+	return facet.tuning !== undefined;
 }
 
 /**
@@ -371,7 +404,7 @@ export function isTuning(facet: Facet): boolean {
 export function componentsAsked(body: SearchBody, wire: IDataObject): ScoreComponent[] {
 	return criteriaFor(body)
 		.filter((criterion) =>
-			criterion.facets.some((facet) => !isTuning(facet) && wire[facet.field] !== undefined),
+			criterion.facets.some((facet) => !isTuning(facet) && wire[facet.name] !== undefined),
 		)
 		.flatMap((criterion) => (criterion.component ? [criterion.component] : []));
 }
@@ -383,15 +416,17 @@ export function componentsAsked(body: SearchBody, wire: IDataObject): ScoreCompo
  */
 export function matchScoreWeights(): Array<{ criterion: Criterion; facet: Facet; query: string }> {
 	return facetsFor('resumeSearch')
-		.filter(({ facet }) => facet.kind === 'weight')
+		.filter(({ facet }) => facet.tuning === 'weight')
 		.map(({ criterion, facet }) => ({
 			criterion,
 			facet,
-			query: facet.field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
+			query: facet.name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`),
 		}));
 }
 
 /** How the panel names a facet, e.g. "Job Titles › Weight", or "Skills" for a criterion's value. */
 export function facetLabel(criterion: Criterion, facet: Facet): string {
-	return facet.label === criterion.label ? criterion.label : `${criterion.label} › ${facet.label}`;
+	return facet.displayName === criterion.label
+		? criterion.label
+		: `${criterion.label} › ${facet.displayName}`;
 }

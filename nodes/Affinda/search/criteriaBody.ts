@@ -5,24 +5,15 @@ import {
 	invalid,
 	isBlank,
 	numberOf,
-	readFlag,
 	readJsonObject,
-	readNameList,
-	readNumber,
-	readOptionalChoice,
 	readOptionalText,
-	readWholeNumber,
 	type Parameter,
 } from '../../shared/readers';
+import { toWireValue, type WireRow } from '../../shared/wireRows';
 import {
-	CUSTOM_DATA_FILTER_TYPES,
-	DISTANCE_RANGE,
-	DISTANCE_UNITS,
+	ENTRY_ROWS,
 	facetLabel,
 	facetsFor,
-	OCCUPATION_CODE_RANGE,
-	WEIGHT_RANGE,
-	YEARS_RANGE,
 	type Criterion,
 	type Facet,
 	type SearchBody,
@@ -30,33 +21,33 @@ import {
 import { ENTRY } from './searchProperties';
 
 /**
- * The criteria part of a search body, from the criteria values keyed by wire field. Each value is read by its facet's kind and checked against its bounds;
- * an error names the facet as the panel shows it and its wire path.
+ * The criteria part of a search body, from the criteria values keyed by wire field. Each value is
+ * read by its facet's kind and checked against its bounds (shared/wireRows' toWireValue, as every
+ * row's value is; repeated entries field by field); an error names the facet as the panel shows
+ * it and its wire path.
  */
 
 /** A facet's value as shared/readers.ts reads it: its panel label and its wire path. */
 function parameterOf(criterion: Criterion, facet: Facet): Parameter {
-	return { displayName: facetLabel(criterion, facet), name: facet.field };
+	return { displayName: facetLabel(criterion, facet), name: facet.name };
 }
 
 /** One field of one entry of a repeated facet, e.g. "Skills 2 › Name" (skills[1].name). */
 function entryParameter(facet: Facet, index: number, key: string, keyLabel: string): Parameter {
 	return {
-		displayName: `${facet.label} ${index + 1} › ${keyLabel}`,
-		name: `${facet.field}[${index}].${key}`,
+		displayName: `${facet.displayName} ${index + 1} › ${keyLabel}`,
+		name: `${facet.name}[${index}].${key}`,
 	};
+}
+
+/** One field of one entry, read by its row's kind and named as the panel shows it. */
+function entryValue(facet: Facet, index: number, row: WireRow, value: unknown): unknown {
+	return toWireValue(row, value, entryParameter(facet, index, row.name, row.displayName));
 }
 
 /** Nothing set, or an empty list: a criterion left so asks nothing. */
 function isUnsetOrEmpty(value: unknown): boolean {
 	return isBlank(value) || (Array.isArray(value) && value.length === 0);
-}
-
-function toChoice(parameter: Parameter, facet: Facet, value: unknown): string {
-	const choices = (facet.choices ?? []).map((choice) => String(choice.value));
-	const chosen = readOptionalChoice(parameter, value, choices);
-	if (chosen === undefined) invalid(parameter, value, `one of ${choices.join(', ')}`);
-	return chosen;
 }
 
 /** Repeated entries of a fixed collection: `{ entry: [...] }`, or a plain array from an expression. */
@@ -73,7 +64,7 @@ function toNameFilters(facet: Facet, value: unknown): IDataObject[] {
 		if (name === undefined) invalid(nameParameter, filter.name, 'a name');
 		const required = isUnsetOrEmpty(filter.required)
 			? false
-			: readFlag(entryParameter(facet, index, 'required', 'Required'), filter.required);
+			: (entryValue(facet, index, ENTRY_ROWS.required, filter.required) as boolean);
 		return { name, required };
 	});
 }
@@ -118,23 +109,17 @@ function toLocations(facet: Facet, value: unknown): IDataObject[] {
 		if (location.name === undefined && location.coordinates === undefined) {
 			invalid(parameter('place', 'Place'), entry.place, 'a place name or coordinates');
 		}
-		const units = DISTANCE_UNITS.map((unit) => String(unit.value));
-		const unit = readOptionalChoice(parameter('unit', 'Unit'), entry.unit, units);
+		const unit = entryValue(facet, index, ENTRY_ROWS.unit, entry.unit);
 		if (!isUnsetOrEmpty(entry.distance)) {
-			location.distance = readWholeNumber(
-				parameter('distance', 'Distance'),
-				entry.distance,
-				DISTANCE_RANGE,
-			);
+			location.distance = entryValue(facet, index, ENTRY_ROWS.distance, entry.distance) as number;
 			// A unit means something only with a distance.
-			if (unit !== undefined) location.unit = unit;
+			if (unit !== undefined) location.unit = unit as string;
 		}
 		return location;
 	});
 }
 
 function toCustomData(facet: Facet, value: unknown): IDataObject[] {
-	const filterTypes = CUSTOM_DATA_FILTER_TYPES.map((type) => String(type.value));
 	return entriesOf(value, ENTRY.customData).map((entry, index) => {
 		const parameter = (key: string, keyLabel: string) =>
 			entryParameter(facet, index, key, keyLabel);
@@ -142,8 +127,7 @@ function toCustomData(facet: Facet, value: unknown): IDataObject[] {
 		if (dataPoint === undefined)
 			invalid(parameter('dataPoint', 'Data Point'), entry.dataPoint, 'a data point slug');
 		const filterType =
-			readOptionalChoice(parameter('filterType', 'Filter Type'), entry.filterType, filterTypes) ??
-			'equals';
+			entryValue(facet, index, ENTRY_ROWS.filterType, entry.filterType) ?? 'equals';
 		const queryParameter = parameter('query', 'Query');
 		const query = readJsonObject(
 			queryParameter,
@@ -166,48 +150,24 @@ function toCustomData(facet: Facet, value: unknown): IDataObject[] {
 		}
 		const filter: IDataObject = { filterType, dataPoint, query };
 		if (!isUnsetOrEmpty(entry.required))
-			filter.required = readFlag(parameter('required', 'Required'), entry.required);
+			filter.required = entryValue(facet, index, ENTRY_ROWS.required, entry.required) as boolean;
 		if (!isUnsetOrEmpty(entry.weight))
-			filter.weight = readNumber(parameter('weight', 'Weight'), entry.weight, WEIGHT_RANGE);
+			filter.weight = entryValue(facet, index, ENTRY_ROWS.weight, entry.weight) as number;
 		return filter;
 	});
 }
 
-function toWireValue(criterion: Criterion, facet: Facet, value: unknown): unknown {
-	const parameter = parameterOf(criterion, facet);
+/** A facet's wire value: repeated entries field by field, any other by its row's kind. */
+function facetValue(criterion: Criterion, facet: Facet, value: unknown): unknown {
 	switch (facet.kind) {
-		case 'text':
-			return readOptionalText(parameter, value);
-		case 'textList':
-			return readNameList(parameter, value);
-		case 'flag':
-		case 'required':
-			return readFlag(parameter, value);
-		case 'weight':
-			return readNumber(parameter, value, WEIGHT_RANGE);
-		case 'wholeYears':
-			return readWholeNumber(parameter, value, YEARS_RANGE);
-		case 'years':
-			return readNumber(parameter, value, YEARS_RANGE);
-		case 'choice':
-			return toChoice(parameter, facet, value);
-		case 'choiceList':
-			return [...new Set(readNameList(parameter, value))].map((chosen) =>
-				toChoice(parameter, facet, chosen),
-			);
-		case 'occupationCodes': {
-			const { min, max } = OCCUPATION_CODE_RANGE;
-			const allowed = `whole numbers from ${min} to ${max}`;
-			return readNameList(parameter, value, allowed).map((code) =>
-				readWholeNumber(parameter, code, OCCUPATION_CODE_RANGE, allowed),
-			);
-		}
 		case 'nameFilters':
 			return toNameFilters(facet, value);
 		case 'locations':
 			return toLocations(facet, value);
 		case 'customData':
 			return toCustomData(facet, value);
+		default:
+			return toWireValue(facet as WireRow, value, parameterOf(criterion, facet));
 	}
 }
 
@@ -231,11 +191,11 @@ function checkYearsRange(body: IDataObject): void {
 export function buildCriteriaBody(body: SearchBody, values: IDataObject): IDataObject {
 	const wire: IDataObject = {};
 	for (const { criterion, facet } of facetsFor(body)) {
-		const value = values[facet.field];
+		const value = values[facet.name];
 		if (isUnsetOrEmpty(value)) continue;
-		const wireValue = toWireValue(criterion, facet, value);
+		const wireValue = facetValue(criterion, facet, value);
 		if (wireValue === undefined || (Array.isArray(wireValue) && wireValue.length === 0)) continue;
-		wire[facet.field] = wireValue as IDataObject[keyof IDataObject];
+		wire[facet.name] = wireValue as IDataObject[keyof IDataObject];
 	}
 	checkYearsRange(wire);
 	return wire;

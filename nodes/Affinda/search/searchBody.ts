@@ -24,11 +24,11 @@ export function readCriteriaValues(
 		if (typeof entry !== 'object' || entry === null) continue;
 		for (const facet of criterion.facets) {
 			if (tuningOnly && !isTuning(facet)) continue;
-			const value = (entry as IDataObject)[facet.field];
+			const value = (entry as IDataObject)[facet.name];
 			// A switch left off, an empty weight or number: nothing the user set, so nothing is sent.
 			if (value === undefined || value === null) continue;
-			if ((facet.kind === 'required' || facet.kind === 'flag') && value === false) continue;
-			values[facet.field] = value;
+			if (facet.kind === 'flag' && value === false) continue;
+			values[facet.name] = value;
 		}
 	}
 	return values;
@@ -46,7 +46,7 @@ export function addToolCriteria(
 ): IDataObject {
 	const labels = Object.fromEntries(
 		criteriaFor(body).flatMap((criterion) =>
-			criterion.facets.map((facet) => [facet.field, facetLabel(criterion, facet)]),
+			criterion.facets.map((facet) => [facet.name, facetLabel(criterion, facet)]),
 		),
 	);
 	const merged = { ...values };

@@ -1,17 +1,16 @@
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
 import { byDisplayName } from '../helpers/order';
+import { boundsTypeOptions } from '../../shared/wireRows';
 import {
 	CUSTOM_DATA_FILTER_TYPES,
 	criteriaFor,
-	DISTANCE_RANGE,
 	DISTANCE_UNITS,
-	OCCUPATION_CODE_RANGE,
+	ENTRY_ROWS,
 	RANKED_BY_MODE,
 	RANKED_DOCUMENTS,
 	isTuning,
 	WEIGHT_RANGE,
-	YEARS_RANGE,
 	type Criterion,
 	type Facet,
 	type SearchBody,
@@ -57,8 +56,8 @@ function repeatedEntries(
 	values: INodeProperties[],
 ): INodeProperties {
 	return {
-		displayName: facet.label,
-		name: facet.field,
+		displayName: facet.displayName,
+		name: facet.name,
 		type: 'fixedCollection',
 		typeOptions: { multipleValues: true },
 		placeholder: `Add ${entryLabel}`,
@@ -109,7 +108,7 @@ function locationsProperty(facet: Facet): INodeProperties {
 			type: 'number',
 			default: null,
 			placeholder: 'e.g. 50',
-			typeOptions: { minValue: DISTANCE_RANGE.min, numberPrecision: 0 },
+			typeOptions: boundsTypeOptions(ENTRY_ROWS.distance),
 			description: 'Search radius around the place. Leave empty for the service default.',
 		},
 		{
@@ -162,29 +161,19 @@ function customDataProperty(facet: Facet, ranked: RankedDocuments): INodePropert
 	]);
 }
 
-/** One facet as a parameter inside its criterion's entry. */
+/** One facet as a parameter inside its criterion's entry, its bounds those of its row. */
 function facetProperty(
 	criterion: Criterion,
 	facet: Facet,
 	ranked: RankedDocuments,
 ): INodeProperties {
-	const { field: name, label: displayName, description, placeholder } = facet;
+	const { name, displayName, description, placeholder } = facet;
 	const what = criterion.label.toLowerCase();
 	switch (facet.kind) {
-		case 'text':
-		case 'textList':
-			return {
-				displayName,
-				name,
-				type: 'string',
-				default: '',
-				required: true,
-				description,
-				placeholder,
-			};
-		case 'flag':
-			return { displayName, name, type: 'boolean', default: false, description };
-		case 'required': {
+		case 'flag': {
+			if (facet.tuning !== 'required') {
+				return { displayName, name, type: 'boolean', default: false, description };
+			}
 			const subject = displayName === 'Required' ? what : displayName.replace(/ Required$/, '');
 			return {
 				displayName,
@@ -194,20 +183,16 @@ function facetProperty(
 				description: `Whether to keep only ${ranked.who} match the ${subject.toLowerCase()}`,
 			};
 		}
-		case 'weight':
-			return weightProperty(name, displayName, what);
-		case 'wholeYears':
-		case 'years':
+		case 'number':
+		case 'wholeNumber':
+			if (facet.tuning === 'weight') return weightProperty(name, displayName, what);
 			return {
 				displayName,
 				name,
 				type: 'number',
 				default: null,
 				placeholder,
-				typeOptions: {
-					minValue: YEARS_RANGE.min,
-					...(facet.kind === 'wholeYears' ? { numberPrecision: 0 } : {}),
-				},
+				typeOptions: boundsTypeOptions(facet),
 				description,
 			};
 		case 'choice':
@@ -230,7 +215,7 @@ function facetProperty(
 				default: [],
 				description,
 			};
-		case 'occupationCodes':
+		case 'wholeNumberList':
 			return {
 				displayName,
 				name,
@@ -238,7 +223,7 @@ function facetProperty(
 				typeOptions: { loadOptionsMethod: 'getOccupationGroups' },
 				default: [],
 				required: true,
-				description: `Occupation groups (codes ${OCCUPATION_CODE_RANGE.min} to ${OCCUPATION_CODE_RANGE.max}). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
+				description: `Occupation groups (codes ${facet.bounds?.min} to ${facet.bounds?.max}). Choose from the list, or specify IDs using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.`,
 			};
 		case 'nameFilters':
 			return nameFiltersProperty(criterion, facet, ranked);
@@ -246,6 +231,17 @@ function facetProperty(
 			return locationsProperty(facet);
 		case 'customData':
 			return customDataProperty(facet, ranked);
+		default:
+			// Text, and text lists: names separated by commas, or a list from an expression.
+			return {
+				displayName,
+				name,
+				type: 'string',
+				default: '',
+				required: true,
+				description,
+				placeholder,
+			};
 	}
 }
 

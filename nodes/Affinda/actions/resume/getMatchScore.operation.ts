@@ -1,13 +1,14 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { matchScoreWeights, SCORE_COMPONENTS, WEIGHT_RANGE } from '../../search/criteria';
+import { matchScoreWeights, SCORE_COMPONENTS } from '../../search/criteria';
 import { weightProperty } from '../../search/searchProperties';
 import { byDisplayName } from '../../helpers/order';
 import { optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';
 import { outputParameter } from '../../../shared/output/outputProperties';
 import { matchScoreRow, ServiceAnswer } from '../../../shared/output/rows';
-import { readIdentifier, readNumber, readOptionalText } from '../../../shared/readers';
+import { readIdentifier, readOptionalText } from '../../../shared/readers';
+import { toWireValue, type WireRow } from '../../../shared/wireRows';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 
 /** The specification's generation of the path; the credential's Search & Match API may make it /v3. */
@@ -103,12 +104,12 @@ function readQuery(this: IExecuteFunctions, itemIndex: number): IDataObject {
 	);
 	if (expression !== undefined) qs.search_expression = expression;
 	const weights = this.getNodeParameter('weights', itemIndex, {}) as IDataObject;
-	for (const { criterion, query } of matchScoreWeights()) {
+	for (const { criterion, facet, query } of matchScoreWeights()) {
 		const value = weights[query];
 		// Added and left empty: nothing set, so nothing sent.
 		if (value === undefined || value === null || value === '') continue;
 		const parameter = { displayName: `Weights › ${criterion.label}`, name: query };
-		qs[query] = readNumber(parameter, value, WEIGHT_RANGE);
+		qs[query] = toWireValue(facet as WireRow, value, parameter) as number;
 	}
 	return qs;
 }
