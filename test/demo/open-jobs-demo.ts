@@ -4,9 +4,9 @@
 // recruiter's message printed with the table of jobs.
 import type { Emulator } from '../emulator';
 import { CV_OPEN_JOBS, type ImportedExample } from '../e2e/examples';
-import { applicationEmail } from '../e2e/trigger-example';
 import type { N8nClient } from '../helpers/real-n8n/n8n-client';
 import { executionError, outputItems } from '../helpers/real-n8n/run-data';
+import { runExampleForEmail } from './email-example';
 import { renderTable } from './table';
 
 /** A row of Job Description → Search, simplified. A criterion not scored is absent. */
@@ -30,17 +30,16 @@ export async function showOpenJobsExample(
 	say: (line?: string) => void,
 	step: (line: string) => void,
 ): Promise<void> {
-	const example = workflows.find((workflow) => workflow.file === CV_OPEN_JOBS);
-	if (!example) throw new Error(`${CV_OPEN_JOBS} is missing from test/examples`);
-	step(`running "${example.stored.name}" for an application email...`);
-	const execution = await client.runManually(example.stored, example.trigger, {
-		[example.trigger]: [
-			applicationEmail(
-				'Olivia Nguyen <olivia.nguyen@example.com>',
-				emulator.fixtures.sampleFiles.resumeText,
-			),
-		],
-	});
+	const execution = await runExampleForEmail(
+		client,
+		workflows,
+		CV_OPEN_JOBS,
+		{
+			from: 'Olivia Nguyen <olivia.nguyen@example.com>',
+			cvPath: emulator.fixtures.sampleFiles.resumeText,
+		},
+		step,
+	);
 	const error = executionError(execution);
 	if (error) throw new Error(`The open-jobs example failed: ${error}`);
 	const jobs = outputItems(execution, 'Which open jobs fit').map((item, index) => ({

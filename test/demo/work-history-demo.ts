@@ -3,9 +3,9 @@
 // positions the Google Sheets node would append to the Experience tab are printed as a table.
 import type { Emulator } from '../emulator';
 import { CV_WORK_HISTORY_TO_SHEET, type ImportedExample } from '../e2e/examples';
-import { applicationEmail } from '../e2e/trigger-example';
 import type { N8nClient } from '../helpers/real-n8n/n8n-client';
 import { outputItems } from '../helpers/real-n8n/run-data';
+import { runExampleForEmail } from './email-example';
 import { renderTable } from './table';
 
 /** An item of Output → Work History. */
@@ -26,17 +26,16 @@ export async function showWorkHistoryExample(
 	say: (line?: string) => void,
 	step: (line: string) => void,
 ): Promise<void> {
-	const example = workflows.find((workflow) => workflow.file === CV_WORK_HISTORY_TO_SHEET);
-	if (!example) throw new Error(`${CV_WORK_HISTORY_TO_SHEET} is missing from test/examples`);
-	step(`running "${example.stored.name}" for an application email...`);
-	const execution = await client.runManually(example.stored, example.trigger, {
-		[example.trigger]: [
-			applicationEmail(
-				'Sofia Marin <sofia.marin@example.com>',
-				emulator.fixtures.sampleFiles.careerResumeText,
-			),
-		],
-	});
+	const execution = await runExampleForEmail(
+		client,
+		workflows,
+		CV_WORK_HISTORY_TO_SHEET,
+		{
+			from: 'Sofia Marin <sofia.marin@example.com>',
+			cvPath: emulator.fixtures.sampleFiles.careerResumeText,
+		},
+		step,
+	);
 	const positions = outputItems(execution, 'Parse CV').map(
 		(item) => item.json as unknown as Position,
 	);
