@@ -105,13 +105,18 @@ export function settle(
 	};
 }
 
-/** The state kept in static data, if it is one this node made for these settings. */
-export function readState(stored: IDataObject, settingsKey: string): PollState | undefined {
-	const state = stored.pollState as PollState | undefined;
+/** The state kept, if it is one this node made for these settings. */
+export function stateFrom(value: unknown, settingsKey: string): PollState | undefined {
+	const state = value as PollState | undefined;
 	if (typeof state !== 'object' || state === null || state.for !== settingsKey) return undefined;
 	if (state.cursor !== null && typeof state.cursor !== 'number') return undefined;
 	if (typeof state.seen !== 'object' || state.seen === null) return undefined;
 	return state;
+}
+
+/** The state kept in the node's static data, if it is one this node made for these settings. */
+export function readState(stored: IDataObject, settingsKey: string): PollState | undefined {
+	return stateFrom(stored.pollState, settingsKey);
 }
 
 export function writeState(stored: IDataObject, state: PollState): void {

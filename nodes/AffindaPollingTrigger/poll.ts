@@ -5,7 +5,7 @@ import { documentPath, DOCUMENTS_PATH } from '../shared/service';
 import { disconnect } from '../shared/transport/connection';
 import { affindaApiRequestPagesUntil, PAGE_SIZE } from '../shared/transport/pager';
 import { affindaApiRequest } from '../shared/transport/request';
-import { floorOf, readState, settle, writeState, type Listed } from './cursor';
+import { floorOf, readState, settle, stateFrom, writeState, type Listed } from './cursor';
 import { readPollSettings, type PollSettings } from './settings';
 import { eventItem } from '../shared/documentEvents';
 
@@ -170,9 +170,23 @@ export async function pollDocuments(this: IPollFunctions): Promise<INodeExecutio
 	return null;
 }
 
+/**
+ * Where a first poll's state is kept a second time: the workflow's static data, which n8n saves
+ * after activating the workflow. With durable poll cursors (n8n 2.41 and later) n8n discards what
+ * the activation poll kept for the node, and the first scheduled poll would take the baseline
+ * again, losing the documents parsed in between; it starts from this copy instead.
+ */
+function baselineKey(this: IPollFunctions): string {
+	return `affindaPollBaseline:${this.getNode().id}`;
+}
+
 async function pollOnce(this: IPollFunctions, settings: PollSettings): Promise<void> {
+	// Read only here, inside the poll: with durable cursors n8n stages it for this poll alone.
 	const stored = this.getWorkflowStaticData('node');
-	const state = readState(stored, settings.key);
+	const workflowData = this.getWorkflowStaticData('global');
+	const state =
+		readState(stored, settings.key) ??
+		stateFrom(workflowData[baselineKey.call(this)], settings.key);
 	const { listed, latest } = await listDownToFloor.call(this, settings, (newest) =>
 		floorOf(state, newest, settings.lateWindowMs),
 	);
@@ -188,25 +202,36 @@ async function pollOnce(this: IPollFunctions, settings: PollSettings): Promise<v
 			)}, after Affinda's own clock; it is passed on, but later documents are not measured from it`,
 		);
 	}
-	const items: INodeExecutionData[] = [];
+	const items: Array<INodeExecutionData | undefined> = [];
 	// One document that cannot be fetched does not hold back the others: it is reported, once.
 	const unfetched: string[] = [];
 	for (const document of deliver) {
 		try {
 			items.push(await itemFor.call(this, document, settings));
 		} catch (error) {
+			items.push(undefined);
 			unfetched.push(`${document.identifier} (${(error as Error).message})`);
 		}
 	}
+	if (state === undefined) workflowData[baselineKey.call(this)] = next as unknown as IDataObject;
+	// One run per document, as the webhook trigger starts one per event. The new state goes with
+	// the last run started: n8n keeps it with that run (in one transaction, with durable cursors),
+	// and it cannot be overtaken by an older state kept with an earlier run. Stopped before that
+	// run, the next poll passes these documents on again rather than lose one.
+	const lastStarted = items.reduce((last, item, index) => (item ? index : last), -1);
+	items.forEach((item, index) => {
+		if (item === undefined) return;
+		if (index === lastStarted) writeState(stored, next);
+		this.__emit([[item]]);
+	});
 	writeState(stored, next);
-	// One run per document, as the webhook trigger starts one per event.
-	for (const item of items) this.__emit([[item]]);
 	if (unfetched.length > 0) {
+		const started = items.length - unfetched.length;
 		throw new NodeOperationError(
 			this.getNode(),
 			`Could not fetch ${unfetched.length === 1 ? 'document' : 'documents'} ${unfetched.join(', ')}`,
 			{
-				description: `${items.length} other documents started the workflow. ${unfetched.length === 1 ? 'This one is' : 'These are'} not tried again: get ${unfetched.length === 1 ? 'it' : 'them'} with the Affinda node (Document → Get).`,
+				description: `${started} other documents started the workflow. ${unfetched.length === 1 ? 'This one is' : 'These are'} not tried again: get ${unfetched.length === 1 ? 'it' : 'them'} with the Affinda node (Document → Get).`,
 			},
 		);
 	}

@@ -1,7 +1,8 @@
 // End to end: the Affinda Polling Trigger in a real n8n against the emulator. Activated with a
 // one-minute poll (the shortest n8n allows), it starts one run per document parsed after
-// activation, none for what was there before, and nothing again after n8n restarts, then goes on
-// polling. The CV-parsed example on the polling trigger runs as a person tries it in the editor.
+// activation, none for what was there before; n8n restarted in the middle of a poll, every
+// document still starts exactly one run, and polling goes on. On n8n 2.41 and later with durable
+// poll cursors on (test/n8n-runtime/options-on.ts). The CV-parsed example on the polling trigger runs as a person tries it in the editor.
 import type { IDataObject } from 'n8n-workflow';
 
 import { startEmulator, type Emulator, type ReceivedRequest } from '../emulator';
@@ -30,6 +31,8 @@ import { SETUP_TIMEOUT_MS } from './setup';
 /** A poll a minute, a restart and the shared machine's load: minutes, never a timing assertion. */
 const POLLS_TIMEOUT_MS = 4 * 60_000;
 const API_KEY = 'e2e-polling-key';
+/** How long the emulator holds the poll n8n is restarted in the middle of: longer than a restart. */
+const HELD_POLL_MS = 90_000;
 
 let emulator: Emulator;
 let api: Client;
@@ -85,7 +88,7 @@ test('n8n loads the polling trigger from the Community Nodes folder', async () =
 });
 
 test(
-	'activated with a one-minute poll: one run per document parsed since, none for older ones; after a restart of n8n, nothing again, and polling goes on',
+	'activated with a one-minute poll: one run per document parsed since, none for older ones; n8n restarted in the middle of a held poll: every document once, and polling goes on',
 	async () => {
 		const before = await uploadParsedResume('before-activation.txt');
 		const stored = await n8n.client.createWorkflow(
@@ -139,23 +142,38 @@ test(
 			verified: true,
 		} as IDataObject);
 
-		// n8n stops and starts again: it activates the workflow anew, which polls at once, then
-		// every minute. Two polls after the restart, still three runs.
-		await n8n.restart();
-		const pollsBeforeRestart = polls().length;
+		// Two more documents; the poll that would pass them on is held by the emulator, and n8n is
+		// restarted while it waits for the answer: that poll never finishes.
+		for (const name of ['grace-hopper.txt', 'linus-torvalds.txt'])
+			uploaded.push(await uploadParsedResume(name));
+		const pollsBeforeHold = polls().length;
+		emulator.setFaults({ latencyMs: HELD_POLL_MS });
 		await eventually(
 			async () => polls().length,
-			(count) => count >= pollsBeforeRestart + 2,
+			(count) => count > pollsBeforeHold,
 			POLLS_TIMEOUT_MS,
 		);
-		expect(polls().length).toBeGreaterThanOrEqual(pollsBeforeRestart + 2);
-		expect(await executionsOf(n8n.client, stored.id)).toHaveLength(3);
+		emulator.setFaults({});
+		await n8n.restart();
 
-		// And it goes on: a fourth document, a fourth run.
-		const after = await uploadParsedResume('margaret.txt');
-		const all = await executionsReaching(n8n.client, stored.id, 4, POLLS_TIMEOUT_MS);
-		expect(all).toHaveLength(4);
-		expect(outputItems(all[3], 'CV parsed').map((item) => item.json.identifier)).toEqual([after]);
+		// And it goes on: one more document after the restart.
+		uploaded.push(await uploadParsedResume('margaret.txt'));
+		// Every document uploaded since activation starts a run of its own, once, whichever poll
+		// passes it on: waited for by a deadline, then counted.
+		const identifiersIn = (executions: Awaited<ReturnType<typeof executionsOf>>) =>
+			executions.flatMap((execution) =>
+				outputItems(execution, 'CV parsed').map((item) => item.json.identifier as string),
+			);
+		const all = await eventually(
+			async () => await executionsOf(n8n.client, stored.id),
+			(executions) => uploaded.every((id) => identifiersIn(executions).includes(id)),
+			POLLS_TIMEOUT_MS,
+		);
+		expect(all.map(executionError)).toEqual(all.map(() => undefined));
+		expect(all.map((execution) => outputItems(execution, 'CV parsed').length)).toEqual(
+			all.map(() => 1),
+		);
+		expect(identifiersIn(all).sort()).toEqual([...uploaded].sort());
 		await n8n.client.api('POST', `/workflows/${stored.id}/deactivate`);
 	},
 	3 * POLLS_TIMEOUT_MS,

@@ -3,12 +3,14 @@
 // that its end-to-end tests are runs with them on rather than extra passes. Each was read in n8n
 // 2.41.1's own source (@n8n/config 2.39.0's SsrfProtectionConfig).
 //
-// Not on yet: durable poll cursors (N8N_POLLER_DURABLE_CURSORS_ENABLED, in effect with
-// N8N_SCHEDULER_ENABLED and N8N_SCHEDULER_POLL_TRIGGERS_ENABLED). With them the Polling Trigger
-// loses the documents parsed between activation and the first scheduled poll: n8n 2.41.1 runs the
-// activation poll as a test (active-workflow-triggers.js, executePollTrigger(true)) and commits
-// the cursor it staged only for scheduled polls, so the trigger's baseline is taken again at the
-// first scheduled poll, and what was parsed before it counts as old (measured: 3 polls, no run).
+// Durable poll cursors: the cursor lives in n8n's poller_state table, staged for each poll
+// (getWorkflowStaticData('node') is a copy valid only inside the poll), kept with each run the
+// poll starts in one transaction, or alone when the poll returns nothing, fenced by the poll's
+// lease (n8n's trigger-execution-context.factory.js, poll-trigger-task-handler.js). The
+// activation poll is a test whose staged cursor n8n discards; the trigger keeps its baseline in
+// the workflow's static data too, which n8n saves at activation (nodes/AffindaPollingTrigger/poll.ts).
+// In effect only with the scheduler and its poll triggers on (and N8N_USE_WORKFLOW_PUBLICATION_SERVICE,
+// on by default): n8n then polls from its scheduler, every minute at a second seeded by the node.
 
 /** The loopback address the tests' servers listen on, and the only one n8n is allowed to reach. */
 export const ALLOWED_LOOPBACK = '127.0.0.1';
@@ -19,6 +21,12 @@ const NEWEST_OPTIONS: NodeJS.ProcessEnv = {
 	// Every other loopback address (127.0.0.2 ...) stays blocked.
 	N8N_SSRF_PROTECTION_ENABLED: 'true',
 	N8N_SSRF_ALLOWED_IP_RANGES: `${ALLOWED_LOOPBACK}/32`,
+	N8N_POLLER_DURABLE_CURSORS_ENABLED: 'true',
+	N8N_SCHEDULER_ENABLED: 'true',
+	N8N_SCHEDULER_POLL_TRIGGERS_ENABLED: 'true',
+	// Not an option users turn on: the MCP registry module fetches its server list from
+	// api.n8n.io at start (mcp-registry-refresh.task.js, run on takeover); tests stay on loopback.
+	N8N_DISABLED_MODULES: 'mcp-registry',
 };
 
 /** n8n versions that have these options (2.41 and later). */

@@ -1,6 +1,11 @@
 // The polling trigger's one rule (nodes/AffindaPollingTrigger/cursor.ts): what a poll passes on,
 // and what it keeps for the next, from what the list showed. No requests, no clock.
-import { settle, type Listed, type PollState } from '../../nodes/AffindaPollingTrigger/cursor';
+import {
+	settle,
+	stateFrom,
+	type Listed,
+	type PollState,
+} from '../../nodes/AffindaPollingTrigger/cursor';
 
 const MINUTE = 60_000;
 const WINDOW = 10 * MINUTE;
@@ -90,4 +95,29 @@ test('a document that reaches the event again (validated again) is passed on aga
 	const first = settle(state, [listed('doc', MINUTE, MINUTE)], WINDOW, KEY);
 	const again = settle(first.state, [listed('doc', 2 * MINUTE, 2 * MINUTE)], WINDOW, KEY);
 	expect(ids(again.deliver)).toEqual(['doc']);
+});
+
+test('a poll whose new state was not kept (n8n stopped before its last run started) is passed on again in whole, none lost', () => {
+	// The node keeps the new state with the last run it starts; a poll cut short leaves the state
+	// it started from. Documents further apart than the window: none falls behind the floor.
+	const before: PollState = { for: KEY, cursor: 0, seen: {} };
+	const documents = [listed('c', 30 * MINUTE), listed('b', 15 * MINUTE), listed('a', MINUTE)];
+	const cutShort = settle(before, documents, WINDOW, KEY);
+	const again = settle(before, documents, WINDOW, KEY);
+	expect(ids(again.deliver)).toEqual(ids(cutShort.deliver));
+	expect(ids(again.deliver)).toEqual(['a', 'b', 'c']);
+	expect(settle(again.state, documents, WINDOW, KEY).deliver).toEqual([]);
+});
+
+test("the first poll's state, kept a second time and read back as stored, is the baseline the next poll starts from", () => {
+	const first = settle(undefined, [listed('old', 10 * MINUTE)], WINDOW, KEY);
+	// As n8n stores static data: JSON.
+	const copy = stateFrom(JSON.parse(JSON.stringify(first.state)), KEY);
+	expect(copy).toEqual(first.state);
+	const next = settle(copy, [listed('new', 11 * MINUTE), listed('old', 10 * MINUTE)], WINDOW, KEY);
+	expect(ids(next.deliver)).toEqual(['new']);
+	// Kept for other settings (another event, scope or type), or not a state: no baseline.
+	expect(stateFrom(first.state, 'other settings')).toBeUndefined();
+	expect(stateFrom({ for: KEY, cursor: 'soon', seen: {} }, KEY)).toBeUndefined();
+	expect(stateFrom(undefined, KEY)).toBeUndefined();
 });
