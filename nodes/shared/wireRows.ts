@@ -56,6 +56,8 @@ export interface WireRow extends Parameter {
 	allowed?: string;
 	/** Whether null goes to the service as null (it clears the field). */
 	nullable?: boolean;
+	/** For a choice the panel requires: a value given that chooses nothing is refused, not unset. */
+	required?: boolean;
 }
 
 /**
@@ -152,8 +154,12 @@ export function toWireValue(row: WireRow, value: unknown, parameter: Parameter =
 			return readNumber(parameter, value, bounds);
 		case 'wholeNumber':
 			return readWholeNumber(parameter, value, bounds);
-		case 'choice':
-			return readOptionalChoice(parameter, value, choices);
+		case 'choice': {
+			const chosen = readOptionalChoice(parameter, value, choices);
+			if (chosen === undefined && row.required)
+				invalid(parameter, value, `one of ${choices.join(', ')}`);
+			return chosen;
+		}
 		case 'choiceList':
 			return [...new Set(readNameList(parameter, value))].map((chosen) =>
 				readOptionalChoice(parameter, chosen, choices),

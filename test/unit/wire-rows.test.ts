@@ -115,6 +115,7 @@ describe('choice and choiceList', () => {
 	test('one of the choices; unset when blank; a list once each', () => {
 		expect(toWireValue(level, 'Mid')).toBe('Mid');
 		expect(toWireValue(level, '')).toBeUndefined();
+		expect(toWireValue(level, { __rl: true, mode: 'list', value: '' })).toBeUndefined();
 		expect(toWireValue(degrees, 'masters, bachelors, masters')).toEqual(['masters', 'bachelors']);
 		expect(toWireValue(degrees, ['bachelors'])).toEqual(['bachelors']);
 	});
@@ -123,6 +124,12 @@ describe('choice and choiceList', () => {
 		[level, 'High', '"High"', 'one of Low, Mid'],
 		[level, { a: 1 }, '{"a": 1}', 'one of Low, Mid'],
 		[degrees, 'masters, phd', '"phd"', 'one of bachelors, masters'],
+		[
+			{ ...level, required: true },
+			{ __rl: true, mode: 'list', value: '' },
+			'{"__rl": true, "mode": "list", "value": ""}',
+			'one of Low, Mid',
+		],
 	])('%#: %p is refused', (wireRow, value, shown, allowed) => {
 		expect(refusal(wireRow, value)).toBe(must(shown, allowed));
 	});

@@ -275,6 +275,7 @@ export const SEARCH_CRITERIA: readonly Criterion[] = [
 			{
 				name: 'managementLevel',
 				kind: 'choice',
+				required: true,
 				displayName: 'Management Level',
 				choices: MANAGEMENT_LEVELS,
 			},
