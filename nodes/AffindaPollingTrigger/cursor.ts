@@ -105,6 +105,17 @@ export function settle(
 	};
 }
 
+/**
+ * The state without `documents` among the seen: the next poll passes them on again, as long as
+ * they are within the late window of the cursor (a document whose run could not start).
+ */
+export function unseen(state: PollState, documents: readonly Listed[]): PollState {
+	if (documents.length === 0) return state;
+	const seen = { ...state.seen };
+	for (const document of documents) delete seen[seenKey(document)];
+	return { ...state, seen };
+}
+
 /** The state kept, if it is one this node made for these settings. */
 export function stateFrom(value: unknown, settingsKey: string): PollState | undefined {
 	const state = value as PollState | undefined;

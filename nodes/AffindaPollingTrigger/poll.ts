@@ -5,7 +5,7 @@ import { documentPath, DOCUMENTS_PATH } from '../shared/service';
 import { disconnect } from '../shared/transport/connection';
 import { affindaApiRequestPagesUntil, PAGE_SIZE } from '../shared/transport/pager';
 import { affindaApiRequest } from '../shared/transport/request';
-import { floorOf, readState, settle, stateFrom, writeState, type Listed } from './cursor';
+import { floorOf, readState, settle, stateFrom, unseen, writeState, type Listed } from './cursor';
 import { readPollSettings, type PollSettings } from './settings';
 import { eventItem } from '../shared/documentEvents';
 
@@ -190,11 +190,8 @@ async function pollOnce(this: IPollFunctions, settings: PollSettings): Promise<v
 	const { listed, latest } = await listDownToFloor.call(this, settings, (newest) =>
 		floorOf(state, newest, settings.lateWindowMs),
 	);
-	const {
-		state: next,
-		deliver,
-		beyond,
-	} = settle(state, listed, settings.lateWindowMs, settings.key, latest);
+	const settled = settle(state, listed, settings.lateWindowMs, settings.key, latest);
+	const { deliver, beyond } = settled;
 	for (const document of beyond) {
 		this.logger.warn(
 			`Affinda Polling Trigger "${this.getNode().name}": document ${document.identifier} is dated ${String(
@@ -203,16 +200,21 @@ async function pollOnce(this: IPollFunctions, settings: PollSettings): Promise<v
 		);
 	}
 	const items: Array<INodeExecutionData | undefined> = [];
-	// One document that cannot be fetched does not hold back the others: it is reported, once.
-	const unfetched: string[] = [];
+	// One document that cannot be fetched does not hold back the others: it is reported, and not
+	// counted as seen, so that the next poll tries it again (within the late window).
+	const unfetched: Array<{ document: Listed; error: Error }> = [];
 	for (const document of deliver) {
 		try {
 			items.push(await itemFor.call(this, document, settings));
 		} catch (error) {
 			items.push(undefined);
-			unfetched.push(`${document.identifier} (${(error as Error).message})`);
+			unfetched.push({ document, error: error as Error });
 		}
 	}
+	const next = unseen(
+		settled.state,
+		unfetched.map(({ document }) => document),
+	);
 	if (state === undefined) workflowData[baselineKey.call(this)] = next as unknown as IDataObject;
 	// One run per document, as the webhook trigger starts one per event. The new state goes with
 	// the last run started: n8n keeps it with that run (in one transaction, with durable cursors),
@@ -226,12 +228,15 @@ async function pollOnce(this: IPollFunctions, settings: PollSettings): Promise<v
 	});
 	writeState(stored, next);
 	if (unfetched.length > 0) {
+		const one = unfetched.length === 1;
 		const started = items.length - unfetched.length;
 		throw new NodeOperationError(
 			this.getNode(),
-			`Could not fetch ${unfetched.length === 1 ? 'document' : 'documents'} ${unfetched.join(', ')}`,
+			`Could not fetch ${one ? 'document' : 'documents'} ${unfetched
+				.map(({ document, error }) => `${document.identifier} (${error.message})`)
+				.join(', ')}`,
 			{
-				description: `${started} other documents started the workflow. ${unfetched.length === 1 ? 'This one is' : 'These are'} not tried again: get ${unfetched.length === 1 ? 'it' : 'them'} with the Affinda node (Document → Get).`,
+				description: `${started} other ${started === 1 ? 'document' : 'documents'} started the workflow. The next poll tries ${one ? 'it' : 'them'} again, while ${one ? 'it is' : 'they are'} within the Late Window (${settings.lateWindowMs / 60_000} minutes); after that, get ${one ? 'it' : 'them'} with the Affinda node (Document → Get).`,
 			},
 		);
 	}

@@ -3,6 +3,7 @@
 import {
 	settle,
 	stateFrom,
+	unseen,
 	type Listed,
 	type PollState,
 } from '../../nodes/AffindaPollingTrigger/cursor';
@@ -120,4 +121,21 @@ test("the first poll's state, kept a second time and read back as stored, is the
 	expect(stateFrom(first.state, 'other settings')).toBeUndefined();
 	expect(stateFrom({ for: KEY, cursor: 'soon', seen: {} }, KEY)).toBeUndefined();
 	expect(stateFrom(undefined, KEY)).toBeUndefined();
+});
+
+test('a document made unseen is passed on again by the next poll, while within the window', () => {
+	const state: PollState = { for: KEY, cursor: 0, seen: {} };
+	const broken = listed('broken', 2 * MINUTE);
+	const first = settle(state, [listed('fine', MINUTE), broken], WINDOW, KEY);
+	expect(ids(first.deliver)).toEqual(['fine', 'broken']);
+	const kept = unseen(first.state, [broken]);
+	expect(first.state.seen).toHaveProperty([`broken@${broken.reachedAtText}`]);
+	expect(ids(settle(kept, [broken, listed('fine', MINUTE)], WINDOW, KEY).deliver)).toEqual([
+		'broken',
+	]);
+	// Once the cursor has moved past the window, it is behind the floor: not passed on.
+	const later = settle(kept, [listed('new', 20 * MINUTE)], WINDOW, KEY);
+	expect(settle(later.state, [listed('new', 20 * MINUTE), broken], WINDOW, KEY).deliver).toEqual(
+		[],
+	);
 });

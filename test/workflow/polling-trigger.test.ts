@@ -504,24 +504,39 @@ describe('against a scripted documents list', () => {
 		expect(identifiersOf(trigger.runs)).toEqual(['bbNew']);
 	});
 
-	test('Fetch Document: a document that cannot be fetched is reported once, with its error; the others start their runs', async () => {
+	test('Fetch Document: a document that cannot be fetched is reported, the others start their runs, and the next poll tries it again', async () => {
 		listed = [doc('aaBase', 0)];
 		const trigger = await scriptedHost(60, { fetchDocument: true, output: 'raw' });
 		await trigger.activate();
 		listed.push(doc('bbBroken', 1), doc('ccFine', 2));
+		let broken = true;
 		server.respondWith((request, self) => {
 			if (request.path === '/v3/documents') return scriptedList(request, self);
-			if (request.path === '/v3/documents/bbBroken')
+			if (request.path === '/v3/documents/bbBroken' && broken)
 				return { status: 404, body: { type: 'not_found', errors: [{ detail: 'Not found.' }] } };
 			return { body: { meta: { identifier: request.path.split('/').at(-1) }, data: {} } };
 		});
 		await trigger.poll();
-		await trigger.poll();
-		server.respondWith(scriptedList);
 		expect(identifiersOf(trigger.runs)).toEqual(['ccFine']);
 		expect(trigger.runs[0][0].json.document).toEqual({ meta: { identifier: 'ccFine' }, data: {} });
-		expect(trigger.failures.map((error) => error.message)).toEqual([
-			'Could not fetch document bbBroken (Affinda found nothing at /v3/documents/bbBroken: Not found.)',
-		]);
+		const failure =
+			'Could not fetch document bbBroken (Affinda found nothing at /v3/documents/bbBroken: Not found.)';
+		expect(trigger.failures.map((error) => error.message)).toEqual([failure]);
+		expect((trigger.failures[0] as { description?: string }).description).toBe(
+			'1 other document started the workflow. The next poll tries it again, while it is within the Late Window (60 minutes); after that, get it with the Affinda node (Document → Get).',
+		);
+
+		// Still not there: reported again, nothing started twice.
+		await trigger.poll();
+		expect(identifiersOf(trigger.runs)).toEqual(['ccFine']);
+		expect(trigger.failures.map((error) => error.message)).toEqual([failure, failure]);
+
+		// Fetchable again: its run starts, once.
+		broken = false;
+		await trigger.poll();
+		await trigger.poll();
+		server.respondWith(scriptedList);
+		expect(identifiersOf(trigger.runs)).toEqual(['ccFine', 'bbBroken']);
+		expect(trigger.failures).toHaveLength(2);
 	});
 });
