@@ -2,7 +2,7 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator, withUrlMode } from '../../shared/locator';
 import { concurrencyOption, requestTimeoutOption, workspaceLocator } from '../../shared/parameters';
-import { byDisplayName } from '../helpers/order';
+import { byDisplayName } from '../../shared/order';
 import { returnAllAndLimit } from '../helpers/paging';
 import { filtersCollection, type QueryParameter } from '../helpers/query';
 import { INDICES } from '../search/indices';

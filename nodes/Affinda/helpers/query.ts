@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { rowOf, toWireValue, type PropertyRow } from '../../shared/wireRows';
+import { byName } from '../../shared/order';
 
 /**
  * Filters and options that become a list's query string: rows of the one table shape
@@ -105,7 +106,7 @@ export function yesNoFilter(
 				...[
 					{ name: yes, value: 'true' },
 					{ name: no, value: 'false' },
-				].sort((a, b) => a.name.localeCompare(b.name)),
+				].sort(byName),
 			],
 		},
 		kind: 'flag',

@@ -1,6 +1,6 @@
 import type { INodeProperties, INodePropertyCollection } from 'n8n-workflow';
 
-import { byDisplayName } from '../helpers/order';
+import { byDisplayName } from '../../shared/order';
 import { boundsTypeOptions } from '../../shared/wireRows';
 import {
 	CUSTOM_DATA_FILTER_TYPES,

@@ -16,6 +16,7 @@ import {
 	type RowOptions,
 } from './rows';
 import { isObject } from './values';
+import { byName } from '../order';
 
 /**
  * Output and the row's options, defined once for every operation that hands over what the
@@ -114,7 +115,7 @@ function includeFieldsProperty(more: readonly INodePropertyOptions[] = []): INod
 				}),
 			),
 			...more,
-		].sort((a, b) => a.name.localeCompare(b.name)),
+		].sort(byName),
 		default: [],
 		description: 'Columns to add to the row',
 		displayOptions: onlyForRows,

@@ -1,6 +1,6 @@
 import type { DisplayCondition, IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { byDisplayName } from '../../helpers/order';
+import { byDisplayName } from '../../../shared/order';
 import { invalid, isBlank, readFlag, readNumber } from '../../../shared/readers';
 import { boundsTypeOptions, toWireValue, type WireRow } from '../../../shared/wireRows';
 

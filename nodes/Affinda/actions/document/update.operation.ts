@@ -18,6 +18,7 @@ import { compactOption, documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
 import { customIdentifierOption, uploadOptions } from './upload/uploadProperties';
 import { toMultipartValue } from './upload/uploadSettings';
+import { byDisplayName } from '../../../shared/order';
 
 /** Document → Update: PATCH /v3/documents/{identifier} with the DocumentUpdate fields set. */
 
@@ -73,7 +74,7 @@ const updateFieldsParameter: INodeProperties = {
 		{ ...documentTypeLocator, description: 'Document type to move the document to' },
 		...uploadOptions.filter((option) => SHARED_WITH_UPLOAD.includes(option.name)),
 		{ ...workspaceLocator, description: 'Workspace to move the document to' },
-	].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	].sort(byDisplayName),
 };
 
 /** As a tool: the review step the model asks for, one word. */

@@ -6,6 +6,7 @@ import { INDICES_PATH } from '../../../shared/service';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { listParameters } from '../common.descriptions';
 import { INDEX_DOCUMENT_TYPES } from './indexProperties';
+import { byName } from '../../../shared/order';
 
 const filters: QueryParameter[] = [
 	choiceFilter(
@@ -16,7 +17,7 @@ const filters: QueryParameter[] = [
 		},
 		'Any',
 		// Filters list their choices alphabetically, as n8n does.
-		[...INDEX_DOCUMENT_TYPES].sort((a, b) => a.name.localeCompare(b.name)),
+		[...INDEX_DOCUMENT_TYPES].sort(byName),
 	),
 	nameFilter('index'),
 ];

@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { matchScoreWeights, SCORE_COMPONENTS } from '../../search/criteria';
 import { weightProperty } from '../../search/searchProperties';
-import { byDisplayName } from '../../helpers/order';
+import { byDisplayName } from '../../../shared/order';
 import { optionsCollection, parsedDocumentLocator } from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';
 import { outputParameter } from '../../../shared/output/outputProperties';
