@@ -399,6 +399,10 @@ describe('which file links Download fetches (fileLinkRefusal)', () => {
 			'https://[64:ff9b::a9fe:a9fe]/latest',
 			'on https://[64:ff9b::a9fe:a9fe], a link-local address',
 		],
+		['https://[::7f00:1]/cv.pdf', 'on https://[::7f00:1], a loopback address'],
+		['https://[::a9fe:a9fe]/latest', 'on https://[::a9fe:a9fe], a link-local address'],
+		['https://[::ffff:0:7f00:1]/cv.pdf', 'on https://[::ffff:0:7f00:1], a loopback address'],
+		['https://[::ffff:0:a00:1]/cv.pdf', 'on https://[::ffff:0:a00:1], a private address'],
 		['https://api.localhost/cv.pdf', 'on https://api.localhost, a loopback address'],
 		['https://0177.0.0.1/cv.pdf', 'on https://127.0.0.1, a loopback address'],
 	])('%s is refused under an https Base URL, saying where', (link, words) => {

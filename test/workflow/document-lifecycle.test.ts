@@ -306,6 +306,18 @@ describe('a document’s life after parsing, in a workflow, on the wire', () => 
 					'private',
 				],
 				[
+					'loopback in IPv4-compatible IPv6 form (::/96)',
+					(p: string) => `http://[::7f00:1]:${p}/f.pdf`,
+					'http://[::7f00:1]:PORT',
+					'loopback',
+				],
+				[
+					'loopback in IPv4-translated IPv6 form (::ffff:0:0/96)',
+					(p: string) => `http://[::ffff:0:7f00:1]:${p}/f.pdf`,
+					'http://[::ffff:0:7f00:1]:PORT',
+					'loopback',
+				],
+				[
 					'the cloud metadata address',
 					(p: string) => `http://169.254.169.254:${p}/latest`,
 					'http://169.254.169.254:PORT',

@@ -69,10 +69,15 @@ function ipv6Kind(address: string): string | undefined {
 	if (!groups) return 'unreadable';
 	if (groups.every((group) => group === 0)) return 'unspecified';
 	if (groups.slice(0, 7).every((group) => group === 0) && groups[7] === 1) return 'loopback';
-	// IPv4 inside IPv6 (::ffff:a.b.c.d, 64:ff9b::a.b.c.d): the IPv4 address decides.
-	const mapped = groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff;
-	const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => !g);
-	if (mapped || nat64) {
+	// IPv4 inside IPv6: the IPv4 address decides. Mapped (::ffff:0:0/96), translated
+	// (::ffff:0:0:0/96), compatible (::/96, deprecated but still routed to the IPv4 address by some
+	// stacks) and NAT64 (64:ff9b::/96).
+	const zeros = (from: number, to: number) => groups.slice(from, to).every((group) => group === 0);
+	const mapped = zeros(0, 5) && groups[5] === 0xffff;
+	const translated = zeros(0, 4) && groups[4] === 0xffff && groups[5] === 0;
+	const compatible = zeros(0, 6);
+	const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && zeros(2, 6);
+	if (mapped || translated || compatible || nat64) {
 		return ipv4Kind([groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff]);
 	}
 	if ((groups[0] & 0xffc0) === 0xfe80) return 'link-local';
