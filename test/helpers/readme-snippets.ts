@@ -1,5 +1,5 @@
-// The README's JSON blocks, found by reading README.md, and what kind of snippet each is: node
-// parameters, a workflow, an Affinda Trigger item. test/unit/readme-snippets.test.ts holds each
+// The README's JSON blocks, found by reading README.md and the reference beside it (REFERENCE.md),
+// and what kind of snippet each is: node parameters, a workflow, an Affinda Trigger item. test/unit/readme-snippets.test.ts holds each
 // to the nodes' descriptions; test/workflow/readme-snippets.test.ts runs the node parameters
 // against the emulator.
 /* eslint-disable @n8n/community-nodes/no-restricted-imports */
@@ -21,13 +21,15 @@ import { PACKAGE_NAME, PROJECT_ROOT } from './project-root';
 export const AFFINDA = `${PACKAGE_NAME}.affinda`;
 
 export interface Block {
-	/** The line of README.md the block's opening fence is on. */
+	/** The document the block is in (README.md unless said). */
+	file?: string;
+	/** The line of that document the block's opening fence is on. */
 	line: number;
 	text: string;
 }
 
 /** Every fenced block marked json (or unmarked and holding a JSON object or list). */
-export function jsonBlocks(markdown: string): Block[] {
+export function jsonBlocks(markdown: string, file?: string): Block[] {
 	const blocks: Block[] = [];
 	const lines = markdown.split('\n');
 	for (let index = 0; index < lines.length; index++) {
@@ -39,7 +41,8 @@ export function jsonBlocks(markdown: string): Block[] {
 		while (end < lines.length && !lines[end].trim().startsWith(fence)) body.push(lines[end++]);
 		const text = body.join('\n');
 		const unmarkedJson = language === '' && /^\s*[[{]/.test(text);
-		if (/^json5?c?$/i.test(language) || unmarkedJson) blocks.push({ line: index + 1, text });
+		if (/^json5?c?$/i.test(language) || unmarkedJson)
+			blocks.push({ ...(file ? { file } : {}), line: index + 1, text });
 		index = end;
 	}
 	return blocks;
@@ -60,13 +63,13 @@ const isNodeParameters = (value: unknown) =>
 	isObject(value) && typeof value.resource === 'string' && typeof value.operation === 'string';
 
 /** What is wrong with one block, and what kind of snippet it was taken for. */
-export function blockProblems({ line, text }: Block): {
+export function blockProblems({ file = 'README.md', line, text }: Block): {
 	kind?: Kind;
 	problems: string[];
 	/** Node parameters, for a snippet of Affinda node parameters: one or a list. */
 	parameters?: INodeParameters[];
 } {
-	const at = `README.md:${line}`;
+	const at = `${file}:${line}`;
 	let json: unknown;
 	try {
 		json = JSON.parse(text);
@@ -141,9 +144,14 @@ export function blockProblems({ line, text }: Block): {
 	};
 }
 
-/** Every JSON block of the project's README.md, with its kind and problems. */
+/** The README and the reference beside it, which holds each operation's examples. */
+export const README_DOCUMENTS = ['README.md', 'REFERENCE.md'];
+
+/** Every JSON block of the project's README.md and REFERENCE.md, with its kind and problems. */
 export function readmeSnippets() {
-	const blocks = jsonBlocks(readFileSync(join(PROJECT_ROOT, 'README.md'), 'utf8'));
+	const blocks = README_DOCUMENTS.flatMap((file) =>
+		jsonBlocks(readFileSync(join(PROJECT_ROOT, file), 'utf8'), file),
+	);
 	return blocks.map((block) => ({ block, ...blockProblems(block) }));
 }
 

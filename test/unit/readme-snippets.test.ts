@@ -1,8 +1,8 @@
 // The README's JSON snippets keep up with the nodes. The test finds every JSON block in README.md
-// by itself, so a snippet added later is checked too: node parameters and workflows must be what
-// the node's default version shows, in its shapes (a pre-release parameter such as Match Detail's
-// `weights` is refused), and an Affinda Trigger item must have the fields the trigger gives one.
-// A JSON block of any other kind fails here until this test is taught what it is.
+// and REFERENCE.md by itself, so a snippet added later is checked too: node parameters and
+// workflows must be what the node's default version shows, in its shapes (a pre-release parameter
+// such as Match Detail's `weights` is refused), and an Affinda Trigger item must have the fields
+// the trigger gives one. A JSON block of any other kind fails here until this test is taught it.
 import { NODE_TYPES } from '../helpers/node-parameters';
 import {
 	AFFINDA,

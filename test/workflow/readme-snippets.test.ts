@@ -1,5 +1,5 @@
-// Every Affinda node snippet of the README (found by reading README.md: a snippet added later runs
-// here too) imported into an in-process n8n on the node's current version and run against the
+// Every Affinda node snippet of the README and its reference (found by reading README.md and
+// REFERENCE.md: a snippet added later runs here too) imported into an in-process n8n on the node's current version and run against the
 // emulator, which validates each request as the service would: the snippet runs without a refused
 // parameter, the service accepts what it sends, and every weight it sets arrives under its own
 // name with its value. A parameter the node does not read (as the pre-release Match Detail
@@ -87,7 +87,7 @@ async function inputFor(
 const chains = readmeSnippets()
 	.filter(({ parameters = [] }) => parameters.length > 0)
 	.map(({ block, parameters = [] }) => ({
-		label: `README.md:${block.line} ${parameters
+		label: `${block.file ?? 'README.md'}:${block.line} ${parameters
 			.map((snippet) => `${String(snippet.resource)} → ${String(snippet.operation)}`)
 			.join(', then ')}`,
 		chain: parameters,
