@@ -176,6 +176,27 @@ describe('Output, on the wire, against a recording server', () => {
 		expect(parsed.data).toMatchObject({ formula: data.formula });
 	});
 
+	test('Protect Against Formulas on long hostile text: a long digit run ending in a letter is quoted, a long number stays (its pattern is linear: unit/linear-patterns)', async () => {
+		const digits = '0'.repeat(20_000);
+		const data = {
+			...(CUSTOM_TYPE_DOCUMENT.data as IDataObject),
+			firstName: `-${digits}x`,
+			spaced: `+${' '.repeat(20_000)}=1`,
+			longNumber: `-${digits}`,
+			landline: '(02) 9999-9999',
+			signedPhone: '-(02) 9999 9999',
+		};
+		answer = { ...CUSTOM_TYPE_DOCUMENT, data };
+		const row = (await run({ operation: 'get' })).output(AFFINDA_NODE_NAME)[0].json;
+		expect(row).toMatchObject({
+			firstName: `'-${digits}x`,
+			spaced: `'+${' '.repeat(20_000)}=1`,
+			longNumber: `-${digits}`,
+			landline: '(02) 9999-9999',
+			signedPhone: '-(02) 9999 9999',
+		});
+	});
+
 	test('Parsed Data and Raw Response: the simplified document, and the answer unchanged', async () => {
 		answer = NEXTGEN_CV;
 		const parsed = (await run({ operation: 'get', output: 'document' })).output(

@@ -10,7 +10,7 @@ import { forModel, forPeople, fromAI as askModel } from './tool';
  */
 export function filledByModelAsTool(
 	locator: INodeProperties,
-	fromAI = `Identifier of ${(locator.description ?? '').replace(/^The /, 'the ').replace(/\. .*$/, '')}`,
+	fromAI = `Identifier of ${(locator.description ?? '').replace(/^The /, 'the ').split('. ')[0]}`,
 ): INodeProperties[] {
 	const asked: INodeProperties = {
 		displayName: locator.displayName,

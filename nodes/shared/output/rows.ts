@@ -632,7 +632,9 @@ export function documentShaper(
  * which spreadsheets show as text; a phone number or a number (+61 412 345 678, -3) stays.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
-const PHONE_OR_NUMBER = /^[+-]?[\d\s().\-/]*\d[\d\s().\-/]*$/;
+// Linear: the run before the first digit holds no digit, so each character has one place to go
+// (two stars over one shared class backtrack quadratically on a long run that ends badly).
+const PHONE_OR_NUMBER = /^[+-]?[\s().\-/]*\d[\d\s().\-/]*$/;
 
 function protectedCell(value: unknown): unknown {
 	if (typeof value === 'string') {
