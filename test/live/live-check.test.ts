@@ -8,12 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { startEmulator, type Emulator } from '../emulator';
+import { startEmulatorProxy, type ProxyFault } from '../helpers/emulator-proxy';
 import { stopN8nCoreTimers } from '../helpers/n8n-in-process';
-import {
-	startRecordingServer,
-	type RecordedRequest,
-	type ScriptedResponse,
-} from '../helpers/recording-server';
+import { startRecordingServer, type RecordedRequest } from '../helpers/recording-server';
 import { HOW_TO, main, type LiveRecord } from './live-check';
 
 /** What the fixture CV (marcus-webb.pdf) says of the candidate: none of it may be in a record. */
@@ -94,37 +91,9 @@ const REFUSED = {
 	},
 };
 
-/**
- * A service between the node and the emulator: each request is passed on, unless `instead` gives
- * an answer before (`forwarded` false) or after (`forwarded` true) the emulator has seen it.
- */
-async function startProxy(
-	instead: (request: RecordedRequest, forwarded: boolean) => ScriptedResponse | undefined,
-) {
-	return await startRecordingServer(async (request) => {
-		const before = instead(request, false);
-		if (before) return before;
-		const answer = await fetch(`${emulator.url}${request.path}${request.search ?? ''}`, {
-			method: request.method,
-			headers: {
-				authorization: String(request.headers.authorization),
-				...(request.headers['content-type']
-					? { 'content-type': String(request.headers['content-type']) }
-					: {}),
-			},
-			body: ['GET', 'HEAD', 'DELETE'].includes(request.method)
-				? undefined
-				: new Uint8Array(request.raw),
-		});
-		const bytes = Buffer.from(await answer.arrayBuffer());
-		return (
-			instead(request, true) ?? {
-				status: answer.status,
-				bytes,
-				headers: { 'content-type': answer.headers.get('content-type') ?? 'application/json' },
-			}
-		);
-	});
+/** A service between the node and the emulator (helpers/emulator-proxy.ts). */
+async function startProxy(instead: ProxyFault) {
+	return await startEmulatorProxy(emulator.url, instead);
 }
 
 function expectNoSecretsOrPersonalData(text: string) {

@@ -18,6 +18,13 @@ import {
 	newestWithCustomIdentifier,
 } from './document';
 import { customIdentifierOption } from './upload/uploadProperties';
+import {
+	addToIndices,
+	addToIndicesOption,
+	checkIndices,
+	readAddToIndices,
+	type IndexTarget,
+} from './addToIndices';
 
 /**
  * Document → Create From Data: a resume or job description from structured data (an ATS record),
@@ -73,12 +80,13 @@ export const description: INodeProperties[] = [
 				'Your own identifier for the document, such as the candidate or job ID in your ATS; set on the document once it is created',
 		},
 		ifAlreadyCreatedProperty,
+		addToIndicesOption,
 		...ROW_OPTIONS,
 	]),
 ];
 
 export const toolDescription =
-	"Creates a resume or job description in Affinda from structured data, with no file: the data the node's settings hold (for example a record from an applicant tracking system). Returns the new document with its identifier, ready to add to a search index. Use it only when the user asks to add a candidate or a job that exists as data only; it creates a new document each time unless a Custom Identifier is set.";
+	"Creates a resume or job description in Affinda from structured data, with no file: the data the node's settings hold (for example a record from an applicant tracking system). Returns the new document with its identifier, ready to add to a search index. Use it only when the user asks to add a candidate or a job that exists as data only; it creates a new document each time unless a Custom Identifier is set. If the node is set to add documents to search indices (indexed lists them), the search tools find it at once.";
 
 const CREATE_ADVICE: RequestAdvice = {
 	rerun:
@@ -198,10 +206,15 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		options.ifAlreadyCreated,
 		choicesOf(ifAlreadyCreatedProperty),
 	) ?? 'useExisting') as IfAlreadyCreatedChoice;
+	// The indices before anything is created: one that does not exist fails the item first.
+	const targets = await checkIndices.call(this, itemIndex, readAddToIndices.call(this, itemIndex));
 
 	if (customIdentifier === undefined || choice === 'createAgain') {
 		const document = await create.call(this, itemIndex, data, customIdentifier);
-		return documentsAnswer(document, createdAdded(document, false));
+		return documentsAnswer(
+			document,
+			await createdAdded.call(this, itemIndex, document, false, targets),
+		);
 	}
 	let outcomes = outcomesByRun.get(this);
 	if (!outcomes) outcomesByRun.set(this, (outcomes = new Map()));
@@ -242,11 +255,26 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			},
 		);
 	}
-	return documentsAnswer(document, createdAdded(document, reused));
+	return documentsAnswer(
+		document,
+		await createdAdded.call(this, itemIndex, document, reused, targets),
+	);
 }
 
-/** What joins the item whatever Output says: reused, and duplicateOf where the create found one. */
-function createdAdded(document: IDataObject, reused: boolean): IDataObject {
+/**
+ * What joins the item whatever Output says: reused, duplicateOf where the create found one, and
+ * with Add to Indices the indices the document is in (added now, or there already).
+ */
+async function createdAdded(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	document: IDataObject,
+	reused: boolean,
+	targets: IndexTarget[],
+): Promise<IDataObject> {
 	const older = duplicateOf.get(document);
-	return older === undefined ? { reused } : { reused, duplicateOf: older };
+	const added: IDataObject = older === undefined ? { reused } : { reused, duplicateOf: older };
+	if (targets.length > 0)
+		added.indexed = await addToIndices.call(this, itemIndex, document, targets);
+	return added;
 }

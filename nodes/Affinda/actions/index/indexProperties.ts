@@ -3,6 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readIdentifier } from '../../../shared/readers';
 import { INDICES_PATH, pathSegment } from '../../../shared/service';
 import { requestForItem } from '../../../shared/transport/itemRequest';
+import type { RequestAdvice } from '../../../shared/transport/types';
 import { parsedDocumentLocator } from '../common.descriptions';
 
 /** Parameters the index operations share, defined once, with their readers. */
@@ -63,12 +64,14 @@ export async function findIndex(
 	this: IExecuteFunctions,
 	name: string,
 	itemIndex: number,
+	advice?: RequestAdvice,
 ): Promise<IDataObject | undefined> {
 	const page = await requestForItem.call(this, {
 		method: 'GET',
 		path: INDICES_PATH,
 		qs: { name, limit: 1 },
 		itemIndex,
+		advice,
 	});
 	const results = Array.isArray(page.results) ? (page.results as IDataObject[]) : [];
 	return results.find((index) => index?.name === name);

@@ -124,6 +124,7 @@ export async function uploadUnlessExisting(
 	settings: UploadSettings,
 	readFile: () => Promise<Upload>,
 	upload: (file: Upload) => Promise<IDataObject>,
+	indexed: (document: IDataObject) => Promise<IDataObject>,
 ): Promise<ServiceAnswer> {
 	let outcomes = outcomesByRun.get(this);
 	if (!outcomes) outcomesByRun.set(this, (outcomes = new Map()));
@@ -155,5 +156,6 @@ export async function uploadUnlessExisting(
 		});
 	}
 	assertParsed.call(this, document, itemIndex);
-	return documentsAnswer(document, { reused: outcome.reused });
+	// Found or made, the document is added to the item's indices (already there counts).
+	return documentsAnswer(document, { reused: outcome.reused, ...(await indexed(document)) });
 }

@@ -82,6 +82,8 @@ export function alreadyUploaded(
 ): unknown {
 	if (documents.length === 0 || !(error instanceof Error)) return error;
 	const failed = uploads[documents.length];
+	// A file parsed but not indexed: how to add it stays with the error.
+	const notIndexed = error instanceof NodeOperationError && error.context.notIndexed !== undefined;
 	const made = documents
 		.map((document, index) => {
 			const upload = uploads[index];
@@ -94,7 +96,9 @@ export function alreadyUploaded(
 		`${error.message} (file ${'field' in failed ? failed.field : 'url'})`,
 		{
 			itemIndex,
-			description: `The item's earlier files were uploaded and parsed: ${made}. Re-run only the files that failed, or set Reject Duplicates, so that they are not made twice.`,
+			description: `The item's earlier files were uploaded and parsed: ${made}. Re-run only the files that failed, or set Reject Duplicates, so that they are not made twice.${
+				notIndexed ? ` ${String((error as NodeOperationError).description)}` : ''
+			}`,
 		},
 	);
 }

@@ -8,6 +8,7 @@ import {
 } from '../../../../shared/parameters';
 import { optionsCollection } from '../../common.descriptions';
 import { filledByModel, fromAI } from '../../tool';
+import { addToIndicesOption } from '../addToIndices';
 import { compactOption } from '../descriptions';
 
 /** Upload's parameters (Resume → Parse shows the same), each defined once and read through. */
@@ -297,6 +298,11 @@ export const properties: INodeProperties[] = [
 	parsingTimeoutParameter,
 	DOCUMENT_OUTPUT_PARAMETER,
 	// If Already Uploaded is no multipart field: it decides whether the upload is sent at all;
-	// nor are the row's options.
-	optionsCollection([...uploadOptions, ifAlreadyUploadedProperty, ...ROW_OPTIONS]),
+	// nor are Add to Indices (requests after the parse) and the row's options.
+	optionsCollection([
+		...uploadOptions,
+		addToIndicesOption,
+		ifAlreadyUploadedProperty,
+		...ROW_OPTIONS,
+	]),
 ];
