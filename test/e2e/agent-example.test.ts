@@ -15,6 +15,7 @@ import {
 } from './agent-setup';
 import { OPENAI_CREDENTIAL_TYPE } from './agent-workflows';
 import { prepareExample, RECRUITING_ASSISTANT } from './examples';
+import { n8nFetch } from '../helpers/real-n8n/n8n-fetch';
 
 const CHAT_ID = 'recruiting-assistant-example';
 /** The example's trigger and its search tool, as n8n names the tool for the model. */
@@ -77,7 +78,7 @@ test(
 				return { text: `${answer.candidates.length} candidates found.` };
 			},
 		]);
-		const response = await fetch(`${n8n.baseUrl}/webhook/${CHAT_ID}/chat`, {
+		const response = await n8nFetch(`${n8n.baseUrl}/webhook/${CHAT_ID}/chat`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({

@@ -19,6 +19,7 @@ import {
 	type AgentWorld,
 } from './agent-setup';
 import { affindaTool, chatAgent, mcpServer } from './agent-workflows';
+import { n8nFetch } from '../helpers/real-n8n/n8n-fetch';
 
 const CHAT_ID = 'recruiting-chat';
 const MCP_PATH = 'affinda-mcp';
@@ -65,7 +66,7 @@ function searches(): ReceivedRequest[] {
 
 /** Sends a chat message as n8n's chat widget does; resolves with the HTTP status and answer. */
 async function chat(message: string): Promise<{ status: number; body: Record<string, unknown> }> {
-	const response = await fetch(`${n8n.baseUrl}/webhook/${CHAT_ID}/chat`, {
+	const response = await n8nFetch(`${n8n.baseUrl}/webhook/${CHAT_ID}/chat`, {
 		method: 'POST',
 		headers: { 'content-type': 'application/json' },
 		body: JSON.stringify({ action: 'sendMessage', sessionId: 'e2e-session', chatInput: message }),

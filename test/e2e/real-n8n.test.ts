@@ -49,6 +49,7 @@ import {
 	type Credential,
 } from './test-workflows';
 import { SETUP_TIMEOUT_MS } from './setup';
+import { n8nFetch } from '../helpers/real-n8n/n8n-fetch';
 
 const API_KEY = 'e2e-affinda-key';
 /** How n8n's editor sends a secret it never received back (n8n's CREDENTIAL_BLANKING_VALUE). */
@@ -544,7 +545,7 @@ describe("a recruiter's chain, triggered by a webhook in production mode", () =>
 			new Blob([readFileSync(cvPath)], { type: 'application/pdf' }),
 			basename(cvPath),
 		);
-		const response = await fetch(`${n8n.baseUrl}/webhook/e2e-careers-form`, {
+		const response = await n8nFetch(`${n8n.baseUrl}/webhook/e2e-careers-form`, {
 			method: 'POST',
 			body: form,
 		});
@@ -1248,7 +1249,7 @@ describe('the example workflows in test/examples', () => {
 		emulator.clearReceived();
 		const example = await importExample(n8n.client, CANDIDATE_WITHDRAWAL, setup);
 		await n8n.client.activateWebhookWorkflow(example.stored.id, 'candidate-withdrawn');
-		const response = await fetch(`${n8n.baseUrl}/webhook/candidate-withdrawn`, {
+		const response = await n8nFetch(`${n8n.baseUrl}/webhook/candidate-withdrawn`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ affindaDocument: withdrawn, candidateRef: 'ats-311' }),

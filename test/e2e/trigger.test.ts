@@ -30,6 +30,7 @@ import {
 	uploadOpenRole,
 } from './trigger-example';
 import { SETUP_TIMEOUT_MS } from './setup';
+import { n8nFetch } from '../helpers/real-n8n/n8n-fetch';
 
 const API_KEY = 'e2e-trigger-key';
 const WEBHOOK_ID = '0b7e9a52-5d1c-4f3e-9a61-affinda-e2e';
@@ -77,7 +78,7 @@ async function subscriptions(): Promise<IDataObject[]> {
 }
 
 async function deliver(url: string, body: string, headers: Record<string, string>) {
-	const response = await fetch(url, {
+	const response = await n8nFetch(url, {
 		method: 'POST',
 		headers: { 'Content-Type': 'application/json', ...headers },
 		body,

@@ -19,6 +19,7 @@ import {
 	type Application,
 } from './careers-form-burst';
 import { startQueueCluster, type QueueCluster, type Worker } from './queue-cluster';
+import { n8nFetch } from '../helpers/real-n8n/n8n-fetch';
 
 /** Installing n8n, Redis and PostgreSQL on a fresh machine takes minutes; later runs reuse them. */
 const SETUP_TIMEOUT_MS = 20 * 60_000;
@@ -205,7 +206,7 @@ test(
 		expect(delivered?.status).toBe(200);
 
 		// The service sends the same delivery again, signature and all (its answer was lost).
-		const again = await fetch(productionUrl, {
+		const again = await n8nFetch(productionUrl, {
 			method: 'POST',
 			headers: { 'Content-Type': 'application/json', ...delivered!.headers },
 			body: delivered!.body,

@@ -3,6 +3,7 @@
 // workflows and executions, and the editor's REST API (session cookie) for the two things the
 // public API cannot do: the first owner's setup and running a workflow by hand.
 import type { IDataObject, IPinData, IRunExecutionData } from 'n8n-workflow';
+import { n8nFetch } from './n8n-fetch';
 
 export interface Owner {
 	email: string;
@@ -69,7 +70,7 @@ export class N8nClient {
 
 	/** Logs in as the owner of an n8n already set up, and creates an API key with every scope. */
 	static async logIn(baseUrl: string, owner: Owner): Promise<N8nClient> {
-		const login = await fetch(`${baseUrl}/rest/login`, {
+		const login = await n8nFetch(`${baseUrl}/rest/login`, {
 			method: 'POST',
 			headers: { 'content-type': 'application/json' },
 			body: JSON.stringify({ emailOrLdapLoginId: owner.email, password: owner.password }),
@@ -142,7 +143,7 @@ export class N8nClient {
 		await this.activateWorkflow(id);
 		const deadline = Date.now() + 60_000;
 		for (;;) {
-			const probe = await fetch(`${this.baseUrl}/webhook/${path}`, {
+			const probe = await n8nFetch(`${this.baseUrl}/webhook/${path}`, {
 				method: 'OPTIONS',
 				headers: { origin: this.baseUrl, 'access-control-request-method': method },
 			});
@@ -232,7 +233,7 @@ async function request(
 	const headers: Record<string, string> = { 'content-type': 'application/json' };
 	if (options.cookie) headers.cookie = options.cookie;
 	if (options.apiKey) headers['x-n8n-api-key'] = options.apiKey;
-	const response = await fetch(`${baseUrl}${path}`, {
+	const response = await n8nFetch(`${baseUrl}${path}`, {
 		method,
 		headers,
 		body: options.body === undefined ? undefined : JSON.stringify(options.body),

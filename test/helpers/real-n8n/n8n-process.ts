@@ -5,6 +5,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { startGuardedProcess, waitUntil } from '../guarded-process';
+import { n8nFetch } from './n8n-fetch';
 
 export interface N8nProcessOptions {
 	/** n8n's CLI entry script (from the runtime). */
@@ -63,7 +64,7 @@ export async function startN8nProcess(options: N8nProcessOptions): Promise<N8nPr
 			`n8n ${command} (${readyUrl})`,
 			n8n,
 			async () => {
-				const response = await fetch(readyUrl);
+				const response = await n8nFetch(readyUrl);
 				return response.ok && Boolean(response.headers.get('content-type')?.includes('json'));
 			},
 			options.readyTimeoutMs ?? 120_000,
