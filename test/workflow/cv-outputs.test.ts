@@ -154,6 +154,45 @@ describe('Work History, Education and JSON Resume on the wire', () => {
 		expect(server.requests).toEqual([]);
 	});
 
+	test.each([
+		[
+			'javascript: and data: links are left out',
+			['javascript:alert(document.cookie)', 'DATA:text/html,<script>alert(1)</script>'],
+			'javascript://www.linkedin.com/%0aalert(1)',
+			{},
+		],
+		[
+			'the first http(s) website is the homepage; a bare host gains https://',
+			['JavaScript:alert(1)', 'http://tim.example/cv', 'https://later.example'],
+			'linkedin.com/in/tim-s',
+			{
+				url: 'http://tim.example/cv',
+				profiles: [
+					{ network: 'LinkedIn', username: 'tim-s', url: 'https://linkedin.com/in/tim-s' },
+				],
+			},
+		],
+	])(
+		'JSON Resume keeps only http(s) links in basics.url and profiles: %s',
+		async (_case, websites, linkedin, links) => {
+			const basics: IDataObject = { ...RICH_CV_JSON_RESUME.basics };
+			delete basics.url;
+			delete basics.profiles;
+			answers = {
+				'*': {
+					...RICH_LEGACY_CV,
+					data: { ...(RICH_LEGACY_CV.data as IDataObject), websites, linkedin },
+				},
+			};
+			const { output } = await run({
+				operation: 'get',
+				identifier: locator('cvTimS01'),
+				output: 'jsonResume',
+			});
+			expect(output(AFFINDA_NODE_NAME)[0].json.basics).toEqual({ ...basics, ...links });
+		},
+	);
+
 	test('an Output no operation offers is refused before any request, naming it', async () => {
 		answers = { '*': RICH_LEGACY_CV };
 		const stopped = await run({

@@ -18,10 +18,21 @@ function date(value: string | null): string | null {
 	return value !== null && ISO_DATE.test(value) ? value : null;
 }
 
-/** An address the schema takes as a URI: one written without a scheme gets `https://`. */
+/**
+ * A web address, or null: a CV's links reach pages and apps that render them as links, so only
+ * http(s) is kept (never javascript:, data: and the like); one written without a scheme (a bare
+ * host, `host:port/…` too) gets `https://`.
+ */
 function uri(value: string | null): string | null {
 	if (value === null || /\s/.test(value)) return null;
-	return /^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`;
+	const scheme = /^([a-z][a-z\d+.-]*):(?!\d)/i.exec(value)?.[1].toLowerCase();
+	if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return null;
+	const link = scheme === undefined ? `https://${value}` : value;
+	try {
+		return /^https?:$/.test(new URL(link).protocol) ? link : null;
+	} catch {
+		return null;
+	}
 }
 
 /** The object without its empty members (null, empty text, empty lists or objects). */
@@ -40,11 +51,11 @@ function presentEach(objects: IDataObject[]): IDataObject[] {
 	return objects.map(present).filter((o): o is IDataObject => o !== undefined);
 }
 
-/** The first website that is not LinkedIn (legacy `websites[]`, NextGen `website[].url`). */
+/** The first web address that is not LinkedIn (legacy `websites[]`, NextGen `website[].url`). */
 function homepage(data: IDataObject): string | null {
 	for (const entry of listOf(data.website ?? data.websites)) {
 		const inner = unwrap(entry);
-		const url = text(isObject(inner) ? field(inner, ['url', 'websiteUrl', 'value']) : inner);
+		const url = uri(text(isObject(inner) ? field(inner, ['url', 'websiteUrl', 'value']) : inner));
 		if (url && !/linkedin\./i.test(url)) return url;
 	}
 	return null;
@@ -63,7 +74,7 @@ export function jsonResumeOf(document: IDataObject): IDataObject {
 			label: resume.currentJobTitle(data, none),
 			email: resume.email(data, none),
 			phone: resume.phone(data, none),
-			url: uri(homepage(data)),
+			url: homepage(data),
 			summary: resume.summary(data, none),
 			location: present({
 				city: place('city'),
