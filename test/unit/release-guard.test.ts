@@ -51,8 +51,11 @@ function guard(release: Release = {}): { status: number | null; output: string }
 	const changelogPath = join(folder, 'CHANGELOG.md');
 	writeFileSync(manifestPath, JSON.stringify(release.manifest ?? GOOD_MANIFEST));
 	writeFileSync(changelogPath, release.changelog ?? GOOD_CHANGELOG);
-	const env = { ...process.env, GITHUB_REF_NAME: release.tag ?? 'v0.1.0' };
-	env.GITHUB_REPOSITORY = release.repository ?? REPOSITORY;
+	const env: NodeJS.ProcessEnv = {
+		...process.env,
+		GITHUB_REF_NAME: release.tag ?? 'v0.1.0',
+		GITHUB_REPOSITORY: release.repository ?? REPOSITORY,
+	};
 	const result = spawnSync(
 		process.execPath,
 		[GUARD, '--package', manifestPath, '--changelog', changelogPath],
