@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import type { IDataObject, IWebhookFunctions, IWebhookResponseData } from 'n8n-workflow';
 
 import { documentPath } from '../shared/service';
@@ -132,20 +134,19 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		return answer.call(this, 200, `Ignored: ${event.event} is not one of this trigger's events`);
 	}
 
-	const seenKey =
-		event.id === undefined
-			? undefined
-			: `${this.getWorkflow().id ?? ''}/${this.getNode().id}/${event.id}`;
-	if (
-		seenKey !== undefined &&
-		!seenEvents.claim(seenKey, now, settings.replayWindowSeconds * 1000)
-	) {
+	// An event without an id is known by its body: a replay of the same bytes (signed, with the
+	// timestamp inside them) within the window is the same event.
+	const eventKey = event.id ?? `body:${createHash('sha256').update(rawBody).digest('base64url')}`;
+	const named =
+		event.id === undefined ? 'this event (the same body, without an id)' : `event ${event.id}`;
+	const seenKey = `${this.getWorkflow().id ?? ''}/${this.getNode().id}/${eventKey}`;
+	if (!seenEvents.claim(seenKey, now, settings.replayWindowSeconds * 1000)) {
 		// A retry while the first delivery is still fetching its document: that one may yet fail,
 		// so this one is not acknowledged, and the service delivers again later.
 		if (seenEvents.isReceiving(seenKey)) {
-			return answer.call(this, 409, `Still receiving: event ${event.id}; deliver it again later`);
+			return answer.call(this, 409, `Still receiving: ${named}; deliver it again later`);
 		}
-		return answer.call(this, 200, `Already received: event ${event.id}`);
+		return answer.call(this, 200, `Already received: ${named}`);
 	}
 	// The event counts as received only once its item is built: a fetch or a row that fails
 	// releases it, so the service's retry (after the error answer) starts the run.
@@ -157,10 +158,8 @@ export async function receiveDelivery(this: IWebhookFunctions): Promise<IWebhook
 		if (document) item.document = settings.documentAsAsked(document);
 		json = item;
 	} finally {
-		if (seenKey !== undefined) {
-			if (json) seenEvents.received(seenKey);
-			else seenEvents.release(seenKey);
-		}
+		if (json) seenEvents.received(seenKey);
+		else seenEvents.release(seenKey);
 	}
 	return { workflowData: [[{ json }]] };
 }

@@ -465,6 +465,22 @@ describe('events: verified, fresh and new, or refused', () => {
 		expect(trigger.runs[0][0].json).toMatchObject({ identifier: 'docForged1', verified: true });
 	});
 
+	test('a signed event without an id, replayed within the window, starts one run; another body its own', async () => {
+		const trigger = await hostWith({});
+		await trigger.activate();
+		const body = eventBody({ id: undefined });
+		const other = eventBody({ id: undefined }, { identifier: 'docForged2' });
+		const answers = [];
+		for (const delivery of [body, body, other, body]) {
+			answers.push(await deliver(trigger, delivery, signed(delivery)));
+		}
+		expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+		expect(JSON.parse(answers[1].body)).toEqual({
+			message: 'Already received: this event (the same body, without an id)',
+		});
+		expect(trigger.runs.map((run) => run[0].json.identifier)).toEqual(['docForged1', 'docForged2']);
+	});
+
 	test('the replay window is an option', async () => {
 		const trigger = await hostWith({ options: { replayWindow: 10 } });
 		await trigger.activate();
