@@ -2,6 +2,8 @@
 // End to end: a real n8n (each runtime of test/n8n-runtime, installed on first use) with this package
 // installed as a community node, driving real workflows against the local Affinda emulator.
 // One n8n for the whole run: it takes seconds to start, the tests below take a few seconds in all.
+// Its package comes by the release rehearsal (issue 45): packed, published to a local registry
+// (verdaccio on 127.0.0.1), and installed into the fresh user folder by a plain `npm i`.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 
@@ -36,6 +38,15 @@ import type { Execution } from '../helpers/real-n8n/n8n-client';
 import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from '../helpers/real-n8n/real-n8n';
 import { executionError, outputItems } from '../helpers/real-n8n/run-data';
 import { applicationEmail, eventually } from './trigger-example';
+import {
+	installFromRegistry,
+	logTimes,
+	publishPackage,
+	startLocalRegistry,
+	timed,
+	type LocalRegistry,
+	type StepTimes,
+} from '../helpers/local-registry';
 import { SAME_CV_ROW } from '../fixtures/documents/same-cv';
 import { validate as validateJsonResume } from '@jsonresume/schema';
 import { RESUME_ROW_START } from '../fixtures/search/scored-results';
@@ -61,6 +72,11 @@ let inbox: RecordingServer;
 let credential: Credential;
 /** An open role whose job ad was uploaded once, as the example workflows' notes ask. */
 let openRole: string;
+/** The release rehearsal: its registry, what `npm view` showed, what `npm i` installed. */
+let registry: LocalRegistry;
+let published: Record<string, unknown>;
+let installed: string[];
+const rehearsalTimes: StepTimes = [];
 
 beforeAll(async () => {
 	// The NextGen workspace too (no seeded documents): its resumes carry confidence, for cv-to-sheet.
@@ -76,7 +92,20 @@ beforeAll(async () => {
 	);
 	inbox = await startRecordingServer(() => ({ status: 200, body: { ok: true } }));
 	// Filesystem mode: binaries (uploaded CVs, mail attachments) live on disk, not in the items.
-	n8n = await startRealN8n({ env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' } });
+	registry = await startLocalRegistry(rehearsalTimes);
+	published = await publishPackage(registry, rehearsalTimes);
+	n8n = await timed(
+		rehearsalTimes,
+		'n8n start',
+		async () =>
+			await startRealN8n({
+				env: { N8N_DEFAULT_BINARY_DATA_MODE: 'filesystem' },
+				installPackage: async (nodesFolder) => {
+					installed = await installFromRegistry(registry, nodesFolder, rehearsalTimes);
+				},
+			}),
+	);
+	logTimes(`release rehearsal on n8n ${n8n.n8nVersion}`, rehearsalTimes);
 	credential = await n8n.client.createCredential('Affinda (emulator)', AFFINDA_CREDENTIAL_TYPE, {
 		apiKey: API_KEY,
 		region: 'custom',
@@ -86,7 +115,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
 	await n8n?.stop();
-	await Promise.all([emulator?.stop(), inbox?.stop()]);
+	await Promise.all([emulator?.stop(), inbox?.stop(), registry?.stop()]);
 });
 
 beforeEach(() => {
@@ -122,6 +151,43 @@ function requestsTo(method: string, path: string | RegExp): ReceivedRequest[] {
 function json(items: INodeExecutionData[]): Array<Record<string, unknown>> {
 	return items.map((item) => item.json as Record<string, unknown>);
 }
+
+describe('the release rehearsal: published to a local registry, installed by a plain npm i', () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports -- the manifest being released
+	const manifest = require('../../package.json') as Record<string, unknown>;
+
+	test("npm view shows what n8n's listing reads: the keyword, the n8n block, the version", () => {
+		expect(published).toMatchObject({
+			name: 'n8n-nodes-affinda',
+			version: manifest.version,
+			n8n: manifest.n8n,
+			peerDependencies: { 'n8n-workflow': '*' },
+			peerDependenciesMeta: { 'n8n-workflow': { optional: true } },
+		});
+		expect(published.keywords).toContain('n8n-community-node-package');
+		expect((published.dist as { tarball: string }).tarball).toMatch(
+			new RegExp(
+				`^${registry.url}n8n-nodes-affinda/-/n8n-nodes-affinda-${manifest.version}\\.tgz$`,
+			),
+		);
+	});
+
+	test('a plain npm i in a fresh user folder brings this package and nothing else', () => {
+		expect(installed).toEqual(['n8n-nodes-affinda']);
+	});
+
+	test('n8n loads the node, both triggers and the credential from that install', async () => {
+		const names = (await n8n.client.nodeTypes()).map((type) => type.name);
+		expect(names).toEqual(
+			expect.arrayContaining([
+				'n8n-nodes-affinda.affinda',
+				'n8n-nodes-affinda.affindaTrigger',
+				'n8n-nodes-affinda.affindaPollingTrigger',
+			]),
+		);
+		expect(credential.id).toBeTruthy();
+	});
+});
 
 describe('the package installed in a real n8n', () => {
 	test('n8n loads the node, and its AI-tool variant, from the Community Nodes folder', async () => {

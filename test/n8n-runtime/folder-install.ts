@@ -39,6 +39,15 @@ export interface PinnedFolder {
 	env?: NodeJS.ProcessEnv;
 }
 
+/**
+ * A pinned folder of an npm tool the tests run on the project's own Node (n8n's package scanner,
+ * the release rehearsal's registry): no native module, and its dependencies' install scripts build
+ * only optional ones it does not use.
+ */
+export function toolFolder(dir: string, label: string): PinnedFolder {
+	return { dir, label, nodeAbi: 'none', npmArgs: ['--ignore-scripts'] };
+}
+
 const STAMP = '.n8n-nodes-affinda-runtime.json';
 
 export function installLogPath(folder: PinnedFolder): string {

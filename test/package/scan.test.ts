@@ -9,19 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
-import { installFolder, type PinnedFolder } from '../n8n-runtime/folder-install';
+import { installFolder, toolFolder } from '../n8n-runtime/folder-install';
 import { packTarball } from '../helpers/package-build';
 import { PROJECT_ROOT } from '../helpers/project-root';
 
 const run = promisify(execFile);
 const SCANNER_DIR = join(PROJECT_ROOT, 'test', 'package', 'scanner');
-const SCANNER: PinnedFolder = {
-	dir: SCANNER_DIR,
-	label: "n8n's package scanner",
-	nodeAbi: 'none',
-	// Its dependencies' install scripts build optional native modules it does not use.
-	npmArgs: ['--ignore-scripts'],
-};
+const SCANNER = toolFolder(SCANNER_DIR, "n8n's package scanner");
 
 interface Leg {
 	passed: boolean;

@@ -2,6 +2,7 @@
 // A real n8n with this package installed, ready to drive: the runtime installed if it is missing,
 // a fresh user folder with the package linked in, n8n started on free ports, the owner set up.
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { ensureN8nRuntime, type InstallOptions } from '../../n8n-runtime/install';
 import { versionForThisTest } from '../../n8n-runtime/versions';
@@ -36,6 +37,11 @@ export interface RealN8nOptions {
 	install?: InstallOptions;
 	/** Install this `npm pack` tarball as the Community Nodes page would, instead of linking the repository. */
 	packageTarball?: string;
+	/**
+	 * Installs the package into the fresh user folder's `.n8n/nodes` (a plain `npm i` from the
+	 * release rehearsal's registry), instead of linking the repository.
+	 */
+	installPackage?: (nodesFolder: string) => Promise<void>;
 	/** Leave the user folder on disk after stop (to look at n8n's database after a failure). */
 	keepUserFolder?: boolean;
 }
@@ -58,7 +64,10 @@ export interface RealN8n {
 export async function startRealN8n(options: RealN8nOptions = {}): Promise<RealN8n> {
 	const runtime = await ensureN8nRuntime(options.version ?? versionForThisTest(), options.install);
 	const owner = options.owner ?? E2E_OWNER;
-	const userFolder = createUserFolder({ packageTarball: options.packageTarball });
+	const userFolder = createUserFolder({
+		packageTarball: options.packageTarball,
+		withoutPackage: options.installPackage !== undefined,
+	});
 	const removeUserFolder = () => {
 		if (!options.keepUserFolder) rmSync(userFolder, { recursive: true, force: true });
 	};
@@ -74,6 +83,7 @@ export async function startRealN8n(options: RealN8nOptions = {}): Promise<RealN8
 			env: { ...runtime.env, ...options.env },
 		});
 	try {
+		await options.installPackage?.(join(userFolder, '.n8n', 'nodes'));
 		n8n = await start();
 		const started: RealN8n = {
 			baseUrl: n8n.baseUrl,
