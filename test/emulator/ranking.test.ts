@@ -388,3 +388,31 @@ describe('job description search detail', () => {
 		).toBeGreaterThan(0);
 	});
 });
+
+describe('experience in words', () => {
+	const experience = RESULT_COMPONENTS.find(({ key }) => key === 'experience');
+	const words = (years: number | null) =>
+		experience?.describe({ years } as unknown as ResumeProfile);
+
+	test('one year is "1 year"; other counts are plural; unknown is empty', () => {
+		expect([1, 0, 2, 11, 21, null].map(words)).toEqual([
+			'1 year',
+			'0 years',
+			'2 years',
+			'11 years',
+			'21 years',
+			'',
+		]);
+	});
+
+	test('every result of a search says so: one year singular, the others plural', async () => {
+		const results = await searchAll({ yearsExperienceMin: 0 });
+		const values = results.map((r) => String(r.experience.value));
+		expect(values.length).toBeGreaterThan(0);
+		for (const value of values) {
+			const count = /^(\d+) years?$/.exec(value)?.[1];
+			expect(value === '' || count !== undefined).toBe(true);
+			if (count !== undefined) expect(value).toBe(`${count} ${count === '1' ? 'year' : 'years'}`);
+		}
+	});
+});

@@ -71,6 +71,42 @@ describe('Resume → Search rows', () => {
 		});
 	});
 
+	test.each([
+		['1 years', '1 year'],
+		['1 years 3 months', '1 year 3 months'],
+		['11 years', '11 years'],
+		['21 years', '21 years'],
+		['0.1 years', '0.1 years'],
+		['2 years', '2 years'],
+		['0 years', '0 years'],
+	])('experience %j reads %j, in the rows of both searches', async (answered, shown) => {
+		const experience = { label: 'Experience', value: answered, score: 0.5 };
+		server.respondWith(() => ({
+			body: {
+				count: 2,
+				results: [
+					{ ...scoredResult(0), experience },
+					{ ...scoredResult(1), jobTitle: { label: 'Job Title', value: 'Nurse' }, experience },
+				],
+			},
+		}));
+		const resumeRows = await rows(search({ criteria: { jobTitles: { jobTitles: 'Nurse' } } }));
+		const jobRows = await rows({
+			resource: 'jobDescription',
+			operation: 'search',
+			indices: ['open-jobs'],
+			searchMode: 'custom',
+			criteria: { jobTitles: { jobTitles: 'Nurse' } },
+			limit: 2,
+		});
+		expect([...resumeRows, ...jobRows].map((row) => row.experience)).toEqual([
+			shown,
+			shown,
+			shown,
+			shown,
+		]);
+	});
+
 	describe('Add Candidate Details', () => {
 		/** The search's two results, and each resume's compact document (Ada's, as that resume). */
 		const searchThenDocuments = () =>

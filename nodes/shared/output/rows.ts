@@ -460,12 +460,19 @@ const VALUE_COLUMNS = {
 	matchedSkills: 'skills',
 } as const;
 
+/** "1 years" reads "1 year"; "11 years", "0.1 years" and every other plural stay as they are. */
+const ONE_YEARS = /(^|[^\d.])1 years\b/g;
+
 /** The result's values in words, one column each, null where the service sent none. */
 function valuesOf(result: IDataObject): IDataObject {
 	const row: IDataObject = {};
 	for (const [column, component] of Object.entries(VALUE_COLUMNS)) {
 		const scored = result[component];
-		row[column] = (isObject(scored) ? scored.value : null) ?? null;
+		const value = (isObject(scored) ? scored.value : null) ?? null;
+		row[column] =
+			column === 'experience' && typeof value === 'string'
+				? value.replace(ONE_YEARS, (_match, before: string) => `${before}1 year`)
+				: value;
 	}
 	return row;
 }

@@ -16,6 +16,11 @@ import type { ResumeProfile, TitleEntry } from './profile';
 import { lowerRawText, tokens } from './profile';
 import { compileSearchExpression, containsTerm } from './search-expression';
 
+/** Years of experience as the service writes them: "1 year", "9 years"; nothing when unknown. */
+function yearsInWords(years: number | null): string {
+	return years === null ? '' : `${years} ${years === 1 ? 'year' : 'years'}`;
+}
+
 /** Weight of a criterion whose *Weight field is absent. The service publishes no default. */
 export const DEFAULT_WEIGHT = 0.5;
 /** Default location radius, as the service's ResumeSearchParametersLocation declares. */
@@ -32,7 +37,7 @@ export const RESULT_COMPONENTS = [
 	{
 		key: 'experience',
 		label: 'Experience',
-		describe: (p: ResumeProfile) => (p.years === null ? '' : `${p.years} years`),
+		describe: (p: ResumeProfile) => yearsInWords(p.years),
 	},
 	{
 		key: 'skills',
@@ -124,7 +129,7 @@ function experienceCriterion(body: SearchBody): Criterion | undefined {
 		passes: body.yearsExperienceRequired
 			? (p) => p.years !== null && gap(p.years) === 0
 			: undefined,
-		value: (p) => (p.years === null ? '' : `${p.years} years`),
+		value: (p) => yearsInWords(p.years),
 	};
 }
 
