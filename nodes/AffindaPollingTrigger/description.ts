@@ -1,13 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator } from '../shared/locator';
+import { documentTypeLocator, whereParameter } from '../shared/parameters';
 import {
-	documentTypeLocator,
 	minutesWindowOption,
+	triggerDocumentParameters,
 	triggerWorkspaceParameter,
-	whereParameter,
-} from '../shared/parameters';
-import { triggerDocumentParameters } from '../shared/output/outputProperties';
+} from '../shared/triggerSettings';
 import { EVENT_OPTIONS } from './events';
 
 /** The polling trigger's parameters, with the bounds the node checks again when it reads them. */

@@ -2,8 +2,7 @@ import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../shared/errors';
-import { TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
-import { readTriggerWindowAndOutput } from '../shared/parameters';
+import { readTriggerWindowAndOutput } from '../shared/triggerSettings';
 import { lateWindowParameter } from './description';
 import { POLLED_EVENTS, type PolledEvent } from './events';
 
@@ -63,11 +62,10 @@ export function readPollSettings(this: IPollFunctions): PollSettings {
 	}
 	const documentType =
 		scopeKind === 'workspace' ? locatorValue.call(this, 'documentType') || undefined : undefined;
-	const { windowMinutes: lateWindow, documentAsAsked } = readTriggerWindowAndOutput(
-		this.getNode(),
+	const { windowMinutes: lateWindow, documentAsAsked } = readTriggerWindowAndOutput.call(
+		this,
 		lateWindowParameter,
 		this.getNodeParameter('options', {}) as IDataObject,
-		this.getNodeParameter('output', TRIGGER_OUTPUT_PARAMETER.default),
 	);
 	return {
 		documentAsAsked,

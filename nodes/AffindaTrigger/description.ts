@@ -1,12 +1,11 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+import { organizationLocator, whereParameter } from '../shared/parameters';
 import {
 	minutesWindowOption,
-	organizationLocator,
+	triggerDocumentParameters,
 	triggerWorkspaceParameter,
-	whereParameter,
-} from '../shared/parameters';
-import { triggerDocumentParameters } from '../shared/output/outputProperties';
+} from '../shared/triggerSettings';
 import { DOCUMENT_EVENTS } from '../shared/documentEvents';
 
 /** The trigger's parameters, with the bounds the node checks again when it reads them. */

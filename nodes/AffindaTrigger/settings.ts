@@ -1,8 +1,7 @@
 import type { IDataObject, IHookFunctions, IWebhookFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { TRIGGER_OUTPUT_PARAMETER } from '../shared/output/outputProperties';
-import { readTriggerWindowAndOutput } from '../shared/parameters';
+import { readTriggerWindowAndOutput } from '../shared/triggerSettings';
 import { CREDENTIAL_TYPE } from '../shared/transport/connection';
 import { replayWindowParameter } from './description';
 
@@ -29,11 +28,10 @@ export async function readTriggerSettings(
 ): Promise<TriggerSettings> {
 	const options = this.getNodeParameter('options', {}) as TriggerOptions;
 	// Read even without Fetch Document: a setting no event could use is refused at activation.
-	const { windowMinutes: replayWindow, documentAsAsked } = readTriggerWindowAndOutput(
-		this.getNode(),
+	const { windowMinutes: replayWindow, documentAsAsked } = readTriggerWindowAndOutput.call(
+		this,
 		replayWindowParameter,
 		options as IDataObject,
-		this.getNodeParameter('output', TRIGGER_OUTPUT_PARAMETER.default),
 	);
 	const credentials = await this.getCredentials<{ webhookSecret?: string }>(CREDENTIAL_TYPE);
 	return {

@@ -1,12 +1,12 @@
-import type { IDataObject, INode, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { resourceLocator } from './locator';
-import { readDocumentShaper } from './output/outputProperties';
-import { invalid, parseJsonObject, wholeNumberWithin } from './readers';
+import { invalid, parseJsonObject } from './readers';
+import { DEFAULT_TIMEOUT_SECONDS, REQUEST_TIMEOUT } from './transport/timeouts';
 
 /**
- * The parameters that several operations and both triggers offer, defined once: the Organization,
+ * The parameters that several operations and both triggers offer, defined once (the triggers'
+ * own, Scope → Workspace, the windows, Fetch Document and its Output, are in triggerSettings.ts): the Organization,
  * Workspace and Document Type locators, Data (JSON), and the Options every operation closes with,
  * Request Timeout and Concurrency. A user gives its own description (what the parameter is for
  * there), and `required` or `displayOptions` where it needs them; the name, type and lists stay.
@@ -33,14 +33,6 @@ export const documentTypeLocator: INodeProperties = resourceLocator(
 	'Parse the document as this type and skip classification. Leave empty to let Affinda classify it.',
 );
 
-/** Scope → Workspace: the one parameter both triggers show for the workspace they watch. */
-export const triggerWorkspaceParameter: INodeProperties = {
-	...workspaceLocator,
-	description: 'The workspace whose documents start the workflow',
-	required: true,
-	displayOptions: { show: { scope: ['workspace'] } },
-};
-
 /** Data: a document's fields as JSON, shaped like its parsed data. */
 export function dataParameter(placeholder: string, description: string): INodeProperties {
 	return {
@@ -63,20 +55,6 @@ export function readData(parameter: INodeProperties, value: unknown): IDataObjec
 	}
 	return data;
 }
-
-/**
- * How long one request may go without an answer, unless the operation says otherwise. Affinda
- * answers reads and searches in seconds; a minute leaves room for a slow day, yet a connection
- * that hangs fails within a minute, not after n8n's own five.
- */
-export const DEFAULT_TIMEOUT_SECONDS = 60;
-
-/** Options → Request Timeout, which every operation of the Affinda node offers. */
-export const REQUEST_TIMEOUT = {
-	displayName: 'Request Timeout (Seconds)',
-	name: 'requestTimeout',
-	bounds: { min: 1, max: 3600 },
-} as const;
 
 export const requestTimeoutOption = wholeNumberOption(
 	REQUEST_TIMEOUT,
@@ -130,43 +108,8 @@ export function whereParameter(
 	};
 }
 
-/**
- * A trigger's window in minutes (Replay Window, Late Window): a whole number from 1 to a day,
- * the bounds its reader (`wholeNumberWithin`) checks again.
- */
-export function minutesWindowOption(
-	displayName: string,
-	name: string,
-	defaultMinutes: number,
-	description: string,
-): INodeProperties {
-	return wholeNumberOption(
-		{ displayName, name, bounds: { min: 1, max: 1440 } },
-		defaultMinutes,
-		description,
-	);
-}
-
-/**
- * A trigger's window (in minutes) and the Output of the documents it fetches, both checked when
- * the trigger is set up: a bad value fails the node, naming the parameter.
- */
-export function readTriggerWindowAndOutput(
-	node: INode,
-	windowParameter: INodeProperties,
-	options: IDataObject,
-	output: unknown,
-): { windowMinutes: number; documentAsAsked: (document: IDataObject) => IDataObject } {
-	try {
-		const windowMinutes = wholeNumberWithin(windowParameter, options[windowParameter.name]);
-		return { windowMinutes, documentAsAsked: readDocumentShaper(output, options) };
-	} catch (error) {
-		throw new NodeOperationError(node, (error as Error).message);
-	}
-}
-
 /** An option for a whole number within its bounds, from the spec its reader checks against. */
-function wholeNumberOption(
+export function wholeNumberOption(
 	spec: { displayName: string; name: string; bounds: { min: number; max: number } },
 	defaultValue: number,
 	description: string,

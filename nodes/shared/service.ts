@@ -1,3 +1,4 @@
+import type { IDataObject } from 'n8n-workflow';
 import { UserError } from 'n8n-workflow';
 
 /** Facts about the service that more than one place uses: where things live, and document kinds. */
@@ -34,3 +35,27 @@ export const TAGS_PATH = '/v3/tags';
 
 // Which kind a document is (resume, job description, other) is told by output/kind.ts, from its
 // extractor and its collection's: NextGen's `resume-v4` is a resume too.
+
+/** A document's metadata, and why its parsing failed (if it did), as the service sends them. */
+
+export function metaOf(document: IDataObject): IDataObject {
+	return (document.meta ?? {}) as IDataObject;
+}
+
+export interface ParseFailure extends IDataObject {
+	errorCode: string | null;
+	errorDetail: string | null;
+}
+
+/**
+ * Why parsing failed, if it did: `meta.failed`, or an `error` whose code or detail is set (the
+ * service sends `error: {errorCode: null, errorDetail: null}` for documents that parsed well).
+ */
+export function parseFailureOf(document: IDataObject): ParseFailure | undefined {
+	const meta = metaOf(document);
+	const error = (document.error ?? {}) as IDataObject;
+	const errorCode = (error.errorCode ?? meta.errorCode ?? null) as string | null;
+	const errorDetail = (error.errorDetail ?? meta.errorDetail ?? null) as string | null;
+	if (meta.failed !== true && !errorCode && !errorDetail) return undefined;
+	return { errorCode, errorDetail };
+}

@@ -1,8 +1,5 @@
-import {
-	isSettled,
-	parseFailureOf,
-	simplifyDocument,
-} from '../../nodes/Affinda/actions/document/document';
+import { isSettled, parseFailureOf } from '../../nodes/Affinda/actions/document/document';
+import { simplifyDocument } from '../../nodes/shared/output/parsedData';
 import {
 	documentAnswer,
 	failedAnswer,

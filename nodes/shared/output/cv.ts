@@ -1,8 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { UserError } from 'n8n-workflow';
 
+import { metaOf, parseFailureOf } from '../service';
 import { documentKind } from './kind';
-import { metaOf, parseFailureOf } from './parsedData';
 import { fullName, levelWord } from './resume';
 import {
 	Evidence,

@@ -1,15 +1,9 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { isSafeObjectProperty } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../errors';
 import {
 	DEFAULT_ROW_OPTIONS,
-	documentShaper,
 	includableColumns,
 	type OutputChoice,
 	type OutputSettings,
@@ -300,54 +294,4 @@ export function readRowOptions(
 		row.listsAs = given.listsAs;
 	}
 	return row;
-}
-
-/** The triggers' Output: shown once Fetch Document is on, for the document it adds. */
-export const TRIGGER_OUTPUT_PARAMETER: INodeProperties = {
-	...OUTPUT_PARAMETER,
-	description: 'What the fetched document, added as "document", holds',
-	displayOptions: { show: { fetchDocument: [true] } },
-};
-
-/** The row's options in a trigger's Options: only with Fetch Document and Flat Row. */
-const TRIGGER_ROW_OPTIONS: INodeProperties[] = ROW_OPTIONS.map((option) => ({
-	...option,
-	displayOptions: { show: { '/fetchDocument': [true], '/output': ['row'] } },
-}));
-
-/**
- * Both triggers' last parameters: Fetch Document (`cost`: what fetching takes or adds), Output
- * for the fetched document, and Options (the trigger's own `options`, then the row's).
- */
-export function triggerDocumentParameters(
-	cost: string,
-	options: INodeProperties[],
-): INodeProperties[] {
-	return [
-		{
-			displayName: 'Fetch Document',
-			name: 'fetchDocument',
-			type: 'boolean',
-			default: false,
-			description: `Whether to get the whole document, parsed data included, before the workflow starts (${cost}); it is added as "document"`,
-		},
-		TRIGGER_OUTPUT_PARAMETER,
-		{
-			displayName: 'Options',
-			name: 'options',
-			type: 'collection',
-			placeholder: 'Add option',
-			default: {},
-			options: [...options, ...TRIGGER_ROW_OPTIONS],
-		},
-	];
-}
-
-/** A trigger's Output and Options as a shaper of the document it fetched (checked first). */
-export function readDocumentShaper(
-	output: unknown,
-	options: unknown,
-): (document: IDataObject) => IDataObject {
-	const choice = readOutput(output);
-	return documentShaper(choice, choice === 'row' ? readRowOptions(options) : undefined);
 }

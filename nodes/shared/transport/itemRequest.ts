@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { DEFAULT_TIMEOUT_SECONDS, REQUEST_TIMEOUT } from '../parameters';
+import { DEFAULT_TIMEOUT_SECONDS, REQUEST_TIMEOUT } from './timeouts';
 import { readWholeNumber } from '../readers';
 import { affindaApiRequest } from './request';
 import type { AffindaRequest } from './types';

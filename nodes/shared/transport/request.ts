@@ -1,7 +1,7 @@
 import type { IDataObject, IHttpRequestOptions, IN8nHttpFullResponse } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { DEFAULT_TIMEOUT_SECONDS } from '../parameters';
+import { DEFAULT_TIMEOUT_SECONDS } from './timeouts';
 import { AnswerTooLarge, readAnswer } from './answer';
 import { connect, CREDENTIAL_TYPE, withSearchApiVersion, type Connection } from './connection';
 import {

@@ -1,18 +1,16 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { metaOf, parseFailureOf } from '../../../shared/output/parsedData';
 import { readIdentifier } from '../../../shared/readers';
 import { describeAnswer } from '../../../shared/listAnswers';
-import { DOCUMENTS_PATH } from '../../../shared/service';
+import { DOCUMENTS_PATH, metaOf, parseFailureOf } from '../../../shared/service';
 import { affindaApiRequest } from '../../../shared/transport/request';
 import { type RequestAdvice } from '../../../shared/transport/types';
 import { documentLocator } from './descriptions';
 
 /** What the document operations share at run time: paths, identifiers and the output shape. */
 
-export { metaOf, parseFailureOf, simplifyDocument } from '../../../shared/output/parsedData';
-export { DOCUMENTS_PATH, documentPath } from '../../../shared/service';
+export { DOCUMENTS_PATH, documentPath, metaOf, parseFailureOf } from '../../../shared/service';
 
 /** The Document parameter of Get, Delete and Update Data. */
 export function readDocumentIdentifier(this: IExecuteFunctions, itemIndex: number): string {
