@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { LINK_ENDING_IN_ID } from './readers';
+import { DOCUMENT_LINK } from './readers';
 
 /**
  * A resource locator: pick from a searchable list (the node's `searchListMethod`), or type an
@@ -38,7 +38,7 @@ export function resourceLocator(
 
 /** A document locator also takes the document's link (By URL): its identifier is the last segment. */
 export function withUrlMode(locator: INodeProperties): INodeProperties {
-	const regex = LINK_ENDING_IN_ID.source;
+	const regex = DOCUMENT_LINK.source;
 	return {
 		...locator,
 		modes: [
@@ -52,7 +52,10 @@ export function withUrlMode(locator: INodeProperties): INodeProperties {
 				validation: [
 					{
 						type: 'regex',
-						properties: { regex, errorMessage: 'Not a link ending in a document identifier' },
+						properties: {
+							regex,
+							errorMessage: "Not a document's link (ending in /documents/ and its identifier)",
+						},
 					},
 				],
 			},

@@ -134,6 +134,15 @@ function nameOf(value: unknown): string | undefined {
 }
 
 /**
+ * The identifier a value from the service or a link holds: text or a whole number, not empty, not
+ * garbled (undefined, null, NaN), not a path step ("." or ".."); undefined otherwise.
+ */
+export function identifierIn(value: unknown): string | undefined {
+	const identifier = nameOf(value);
+	return identifier === undefined || ['', '.', '..'].includes(identifier) ? undefined : identifier;
+}
+
+/**
  * An identifier or a name, from text, a whole number, or a resource locator; undefined when unset
  * (missing, null, empty). Anything else (an object, a list, a boolean, NaN) is refused.
  */
@@ -145,9 +154,11 @@ export function readOptionalIdentifier(
 	const content = locatorContent(value);
 	if (isBlank(content)) return undefined;
 	if ((value as IDataObject | null)?.mode === 'url') {
-		const match = typeof content === 'string' ? LINK_ENDING_IN_ID.exec(content.trim()) : null;
-		if (match === null) invalid(parameter, content, LINK_ALLOWED);
-		return match[1];
+		const match = typeof content === 'string' ? DOCUMENT_LINK.exec(content.trim()) : null;
+		// The segment passes By ID's checks: an expression's undefined, null or NaN, or a path step.
+		const identifier = match === null ? undefined : identifierIn(match[1]);
+		if (identifier === undefined) invalid(parameter, content, LINK_ALLOWED);
+		return identifier;
 	}
 	const identifier = nameOf(content);
 	if (identifier === undefined) invalid(parameter, content, allowed);
@@ -155,13 +166,15 @@ export function readOptionalIdentifier(
 }
 
 /**
- * A locator's By URL mode: an http(s) link whose last path segment is the identifier, such as
- * the document's API address. One pattern for the panel's check and extraction and for the reader.
+ * A document locator's By URL mode: the document's own link, an http(s) link whose path ends in
+ * `/documents/<identifier>` (the API's `/v3/documents/<id>`, the app's document page), so a link
+ * to something else (its `/redacted` file, a workspace, a list) never names a document. One
+ * pattern for the panel's check and extraction and for the reader.
  */
-export const LINK_ENDING_IN_ID =
-	/^https?:\/\/[^/?#\s]+\/(?:[^?#\s]*\/)?([^/?#\s]+)\/?(?:[?#]\S*)?$/;
+export const DOCUMENT_LINK =
+	/^https?:\/\/[^/?#\s]+(?:\/[^?#\s]*)?\/documents\/([^/?#\s]+)\/?(?:[?#]\S*)?$/;
 const LINK_ALLOWED =
-	'an http(s) link ending in the identifier, e.g. https://api.affinda.com/v3/documents/mEFayXdO';
+	"the document's link, ending in /documents/ and its identifier, e.g. https://api.affinda.com/v3/documents/mEFayXdO";
 
 /** Free text, such as a file name or a hint: read like an identifier, so objects are refused. */
 export function readOptionalText(

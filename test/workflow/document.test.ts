@@ -94,17 +94,46 @@ describe('Document → Get, Get Many, Delete and Update Data, in a workflow, on 
 			]);
 		});
 
+		test.each([
+			['https://app.affinda.com/workspaces/wsA/documents/docA', "the app's document page"],
+			['https://api.affinda.com/v3/documents/docA/', 'a trailing slash'],
+		])('a document by its link %s (%s): GET /v3/documents/docA', async (link) => {
+			await run(documentParameters('get', { identifier: locator(link, 'url') }));
+			expect(server.requests.map((r) => [r.method, r.path])).toEqual([
+				['GET', '/v3/documents/docA'],
+			]);
+		});
+
 		// A literal link is checked by the panel (n8n refuses to run the workflow); one an
-		// expression gives is checked by the node.
-		test.each(['docA', 'ftp://host/docA', 'https://api.affinda.com/'])(
-			'a link %j from an expression that does not end in an identifier is refused before any request',
-			async (link) => {
+		// expression gives is checked by the node, as By ID's identifier is, for every method.
+		const notADocumentsLink = [
+			'docA',
+			'ftp://host/docA',
+			'https://api.affinda.com/',
+			'https://api.affinda.com/v3/documents/undefined',
+			'https://api.affinda.com/v3/documents/NaN',
+			'https://api.affinda.com/v3/documents/null',
+			'https://api.affinda.com/v3/documents/',
+			'https://api.affinda.com/v3/documents/docA/redacted',
+			'https://api.affinda.com/v3/documents/..',
+			'https://api.affinda.com/v3/workspaces/wsA',
+		];
+		test.each(
+			['get', 'update', 'delete'].flatMap((operation) =>
+				notADocumentsLink.map((link) => [operation, link]),
+			),
+		)(
+			"%s: a link %j from an expression that is not a document's own is refused before any request",
+			async (operation, link) => {
 				const { error } = await run(
-					documentParameters('get', { identifier: locator('={{ $json.link }}', 'url') }),
+					documentParameters(operation, {
+						identifier: locator('={{ $json.link }}', 'url'),
+						...(operation === 'update' ? { updateFields: { isArchived: true } } : {}),
+					}),
 					[{ link }],
 				);
 				expect(error()?.message).toBe(
-					`Parameter "Document" (identifier) is "${link}", but must be an http(s) link ending in the identifier, e.g. https://api.affinda.com/v3/documents/mEFayXdO [item 0]`,
+					`Parameter "Document" (identifier) is "${link}", but must be the document's link, ending in /documents/ and its identifier, e.g. https://api.affinda.com/v3/documents/mEFayXdO [item 0]`,
 				);
 				expect(error()?.description).toBe(NOTHING_SENT);
 				expect(server.requests).toHaveLength(0);

@@ -202,6 +202,35 @@ describe('Index → Get Documents', () => {
 		expect(items[3].json).toMatchObject({ identifier: 'doc3', email: expect.any(String) });
 	});
 
+	test.each([
+		['without a document', { id: 7 }],
+		['whose document is null', { document: null }],
+		['whose document is "undefined"', { document: 'undefined' }],
+	])(
+		'an index listing entry %s is an error naming it, never GET /v3/documents/undefined',
+		async (_case, entry) => {
+			server.respondWith(({ path }) =>
+				path.startsWith('/v3/index/')
+					? page([...documentsOf(0, 2), entry as { document: string }])
+					: { body: documentAnswer(path.split('/').pop() as string) },
+			);
+			for (const includeDocumentDetails of [true, false]) {
+				server.requests.length = 0;
+				const { error } = await run({
+					resource: 'index',
+					operation: 'getDocuments',
+					indexName: 'pool',
+					limit: 3,
+					includeDocumentDetails,
+				});
+				expect(error()?.message).toBe(
+					`Affinda's list of the documents in index "pool" holds an entry without a document identifier (entry 3: ${JSON.stringify(entry)}) [item 0]`,
+				);
+				expect(server.requests.map((r) => r.path)).toEqual(['/v3/index/pool/documents']);
+			}
+		},
+	);
+
 	test("a Limit above the service's page is refused before any request", async () => {
 		const { error } = await run({
 			resource: 'index',

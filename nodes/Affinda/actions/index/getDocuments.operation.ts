@@ -1,9 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_CONCURRENCY } from '../../../shared/parameters';
 import { requestReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
 import { withCandidateDetails } from '../../search/candidateDetails';
-import { readFlag } from '../../../shared/readers';
+import { identifierIn, readFlag } from '../../../shared/readers';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { optionsCollection } from '../common.descriptions';
 import { indexParameter, indexPath, readIndexName } from './indexProperties';
@@ -37,7 +38,18 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		method: 'GET',
 		path: `${indexPath(index)}/documents`,
 	});
-	const rows = listed.map(({ document }) => ({ index, document }));
+	const rows = listed.map((entry, position) => {
+		const document = identifierIn(entry.document);
+		if (document === undefined) {
+			// Never a row, nor a request for /v3/documents/undefined.
+			throw new NodeOperationError(
+				this.getNode(),
+				`Affinda's list of the documents in index "${index}" holds an entry without a document identifier (entry ${position + 1}: ${JSON.stringify(entry).slice(0, 200)})`,
+				{ itemIndex },
+			);
+		}
+		return { index, document };
+	});
 	return details
 		? await withCandidateDetails.call(this, itemIndex, rows, DEFAULT_CONCURRENCY, 'document')
 		: rows;
