@@ -1,5 +1,5 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { documentPath, DOCUMENTS_PATH } from '../shared/service';
 import { disconnect } from '../shared/transport/connection';
@@ -200,8 +200,9 @@ async function pollOnce(this: IPollFunctions, settings: PollSettings): Promise<v
 		);
 	}
 	const items: Array<INodeExecutionData | undefined> = [];
-	// One document that cannot be fetched does not hold back the others: it is reported, and not
-	// counted as seen, so that the next poll tries it again (within the late window).
+	// One document that cannot be fetched does not hold back the others: it is reported; one whose
+	// failure can pass is not counted as seen, so that the next poll tries it again (within the
+	// late window), while one that would fail the same way (404, 403) is reported once.
 	const unfetched: Array<{ document: Listed; error: Error }> = [];
 	for (const document of deliver) {
 		try {
@@ -213,7 +214,7 @@ async function pollOnce(this: IPollFunctions, settings: PollSettings): Promise<v
 	}
 	const next = unseen(
 		settled.state,
-		unfetched.map(({ document }) => document),
+		unfetched.filter(({ error }) => mayPass(error)).map(({ document }) => document),
 	);
 	if (state === undefined) workflowData[baselineKey.call(this)] = next as unknown as IDataObject;
 	// One run per document, as the webhook trigger starts one per event. The new state goes with
@@ -228,16 +229,52 @@ async function pollOnce(this: IPollFunctions, settings: PollSettings): Promise<v
 	});
 	writeState(stored, next);
 	if (unfetched.length > 0) {
-		const one = unfetched.length === 1;
 		const started = items.length - unfetched.length;
 		throw new NodeOperationError(
 			this.getNode(),
-			`Could not fetch ${one ? 'document' : 'documents'} ${unfetched
+			`Could not fetch ${unfetched.length === 1 ? 'document' : 'documents'} ${unfetched
 				.map(({ document, error }) => `${document.identifier} (${error.message})`)
 				.join(', ')}`,
 			{
-				description: `${started} other ${started === 1 ? 'document' : 'documents'} started the workflow. The next poll tries ${one ? 'it' : 'them'} again, while ${one ? 'it is' : 'they are'} within the Late Window (${settings.lateWindowMs / 60_000} minutes); after that, get ${one ? 'it' : 'them'} with the Affinda node (Document → Get).`,
+				description: [
+					`${started} other ${started === 1 ? 'document' : 'documents'} started the workflow.`,
+					...whatNext(unfetched, settings.lateWindowMs),
+				].join(' '),
 			},
 		);
 	}
+}
+
+/** A failure that can pass: rate limited, the service's own trouble, no answer (timeout, reset). */
+function mayPass(error: Error): boolean {
+	if (!(error instanceof NodeApiError)) return false;
+	const status =
+		error.httpCode === undefined || error.httpCode === null ? undefined : Number(error.httpCode);
+	return status === undefined || status === 408 || status === 429 || status >= 500;
+}
+
+/** What the next polls do with the documents that could not be fetched, in words. */
+function whatNext(unfetched: Array<{ document: Listed; error: Error }>, lateWindowMs: number) {
+	const again = unfetched.filter(({ error }) => mayPass(error));
+	const passedOver = unfetched.filter(({ error }) => !mayPass(error));
+	const them = (group: unknown[], named: boolean) =>
+		named && unfetched.length > 1 && group.length < unfetched.length
+			? (group as typeof unfetched).map(({ document }) => document.identifier).join(', ')
+			: group.length === 1
+				? 'it'
+				: 'them';
+	const words: string[] = [];
+	if (again.length > 0) {
+		const one = again.length === 1;
+		words.push(
+			`The next poll tries ${them(again, true)} again, while ${one ? 'it is' : 'they are'} within the Late Window (${lateWindowMs / 60_000} minutes); after that, get ${them(again, false)} with the Affinda node (Document → Get).`,
+		);
+	}
+	if (passedOver.length > 0) {
+		const one = passedOver.length === 1;
+		words.push(
+			`Fetching ${them(passedOver, true)} again would fail the same way, so the next polls pass ${them(passedOver, false)} over; get ${them(passedOver, false)} with the Affinda node (Document → Get) once ${one ? 'it' : 'they'} can be read.`,
+		);
+	}
+	return words;
 }

@@ -15,6 +15,7 @@ import {
 	startRecordingServer,
 	type RecordingServer,
 	type Responder,
+	type ScriptedResponse,
 } from '../helpers/recording-server';
 import { startTriggerHost } from '../helpers/trigger-host';
 
@@ -504,39 +505,96 @@ describe('against a scripted documents list', () => {
 		expect(identifiersOf(trigger.runs)).toEqual(['bbNew']);
 	});
 
-	test('Fetch Document: a document that cannot be fetched is reported, the others start their runs, and the next poll tries it again', async () => {
-		listed = [doc('aaBase', 0)];
-		const trigger = await scriptedHost(60, { fetchDocument: true, output: 'raw' });
-		await trigger.activate();
-		listed.push(doc('bbBroken', 1), doc('ccFine', 2));
-		let broken = true;
+	/** The scripted list, and each document fetched as `fetch` answers (the document by default). */
+	const withFetch = (fetch: (identifier: string) => ScriptedResponse | undefined) =>
 		server.respondWith((request, self) => {
 			if (request.path === '/v3/documents') return scriptedList(request, self);
-			if (request.path === '/v3/documents/bbBroken' && broken)
-				return { status: 404, body: { type: 'not_found', errors: [{ detail: 'Not found.' }] } };
-			return { body: { meta: { identifier: request.path.split('/').at(-1) }, data: {} } };
+			const identifier = request.path.split('/').at(-1) as string;
+			return fetch(identifier) ?? { body: { meta: { identifier }, data: {} } };
 		});
-		await trigger.poll();
-		expect(identifiersOf(trigger.runs)).toEqual(['ccFine']);
-		expect(trigger.runs[0][0].json.document).toEqual({ meta: { identifier: 'ccFine' }, data: {} });
-		const failure =
-			'Could not fetch document bbBroken (Affinda found nothing at /v3/documents/bbBroken: Not found.)';
-		expect(trigger.failures.map((error) => error.message)).toEqual([failure]);
-		expect((trigger.failures[0] as { description?: string }).description).toBe(
-			'1 other document started the workflow. The next poll tries it again, while it is within the Late Window (60 minutes); after that, get it with the Affinda node (Document → Get).',
-		);
 
-		// Still not there: reported again, nothing started twice.
-		await trigger.poll();
-		expect(identifiersOf(trigger.runs)).toEqual(['ccFine']);
-		expect(trigger.failures.map((error) => error.message)).toEqual([failure, failure]);
+	test.each([
+		[404, 'not_found', 'Affinda found nothing at /v3/documents/bbBroken: Not found.'],
+		[403, 'permission_denied', 'Affinda refused access: Not allowed.'],
+	])(
+		'Fetch Document: a document answered %i is reported once, counted as seen, and never started',
+		async (status, type, words) => {
+			listed = [doc('aaBase', 0)];
+			const trigger = await scriptedHost(60, { fetchDocument: true, output: 'raw' });
+			await trigger.activate();
+			listed.push(doc('bbBroken', 1), doc('ccFine', 2));
+			server.requests.length = 0;
+			let broken = true;
+			withFetch((identifier) =>
+				identifier === 'bbBroken' && broken
+					? {
+							status,
+							body: {
+								type,
+								errors: [{ detail: type === 'not_found' ? 'Not found.' : 'Not allowed.' }],
+							},
+						}
+					: undefined,
+			);
+			await trigger.poll();
+			expect(identifiersOf(trigger.runs)).toEqual(['ccFine']);
+			expect(trigger.runs[0][0].json.document).toEqual({
+				meta: { identifier: 'ccFine' },
+				data: {},
+			});
+			expect(trigger.failures).toHaveLength(1);
+			expect(trigger.failures[0].message).toMatch(/^Could not fetch document bbBroken \(/);
+			expect(trigger.failures[0].message).toBe(`Could not fetch document bbBroken (${words})`);
+			expect((trigger.failures[0] as { description?: string }).description).toBe(
+				'1 other document started the workflow. Fetching it again would fail the same way, so the next polls pass it over; get it with the Affinda node (Document → Get) once it can be read.',
+			);
+			// Later polls: not fetched again, not reported again, not started even once it could be.
+			await trigger.poll();
+			broken = false;
+			await trigger.poll();
+			trigger.restart();
+			await trigger.poll();
+			expect(identifiersOf(trigger.runs)).toEqual(['ccFine']);
+			expect(trigger.failures).toHaveLength(1);
+			expect(server.requests.filter((r) => r.path === '/v3/documents/bbBroken')).toHaveLength(1);
+		},
+	);
 
-		// Fetchable again: its run starts, once.
-		broken = false;
-		await trigger.poll();
-		await trigger.poll();
-		server.respondWith(scriptedList);
-		expect(identifiersOf(trigger.runs)).toEqual(['ccFine', 'bbBroken']);
-		expect(trigger.failures).toHaveLength(2);
-	});
+	test.each([
+		['503', { status: 503, body: { type: 'server_error', errors: [] } }],
+		['429', { status: 429, body: { type: 'throttled', errors: [] } }],
+	])(
+		'Fetch Document: a document answered %s (a failure that can pass) is reported, the others start their runs, and the next poll tries it again',
+		async (_status, failure) => {
+			listed = [doc('aaBase', 0)];
+			const trigger = await scriptedHost(60, { fetchDocument: true, output: 'raw' });
+			await trigger.activate();
+			listed.push(doc('bbBroken', 1), doc('ccFine', 2));
+			let broken = true;
+			withFetch((identifier) =>
+				identifier === 'bbBroken' && broken ? (failure as ScriptedResponse) : undefined,
+			);
+			await trigger.poll();
+			expect(identifiersOf(trigger.runs)).toEqual(['ccFine']);
+			expect(trigger.failures.map((error) => error.message)).toEqual([
+				expect.stringMatching(/^Could not fetch document bbBroken \(/),
+			]);
+			expect((trigger.failures[0] as { description?: string }).description).toBe(
+				'1 other document started the workflow. The next poll tries it again, while it is within the Late Window (60 minutes); after that, get it with the Affinda node (Document → Get).',
+			);
+
+			// Still failing: reported again, nothing started twice.
+			await trigger.poll();
+			expect(identifiersOf(trigger.runs)).toEqual(['ccFine']);
+			expect(trigger.failures).toHaveLength(2);
+
+			// Fetchable again: its run starts, once.
+			broken = false;
+			await trigger.poll();
+			await trigger.poll();
+			server.respondWith(scriptedList);
+			expect(identifiersOf(trigger.runs)).toEqual(['ccFine', 'bbBroken']);
+			expect(trigger.failures).toHaveLength(2);
+		},
+	);
 });
