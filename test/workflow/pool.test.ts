@@ -16,6 +16,7 @@ import {
 	AFFINDA_NODE_NAME,
 } from '../helpers/in-process-workflow';
 import { documentAnswer } from '../helpers/document-answers';
+import { CUSTOM_TYPE_DOCUMENT } from '../fixtures/documents/same-cv';
 import type { IDataObject } from 'n8n-workflow';
 
 /**
@@ -413,6 +414,10 @@ describe('Re-index In: once per run per document per index, after its last updat
 			const id = Number(request.path.split('/').pop());
 			return { body: annotation(id, { document: documentOfAnnotation[id] }) };
 		});
+	const reIndexes = () =>
+		wire()
+			.filter((r) => r.endsWith('/re_index'))
+			.sort();
 	const update = (settings = {}) =>
 		run(
 			{
@@ -454,11 +459,7 @@ describe('Re-index In: once per run per document per index, after its last updat
 	test('never after a failed update: the document whose only update failed is not re-indexed', async () => {
 		answering((request) => request.path === '/v3/annotations/3');
 		const { output } = await update({ onError: 'continueErrorOutput' });
-		expect(
-			wire()
-				.filter((r) => r.endsWith('/re_index'))
-				.sort(),
-		).toEqual([
+		expect(reIndexes()).toEqual([
 			'POST /v3/index/pool/documents/docA/re_index',
 			'POST /v3/index/role%2042/documents/docA/re_index',
 		]);
@@ -509,6 +510,98 @@ describe('Re-index In: once per run per document per index, after its last updat
 		expect(items).toHaveLength(50);
 		expect(items.every((item) => JSON.stringify(item.json.reIndexed) === '["pool"]')).toBe(true);
 		expect(items[49].pairedItem).toEqual({ item: 49 });
+	});
+
+	const batchUpdate = (settings = {}) =>
+		run(
+			{
+				resource: 'annotation',
+				operation: 'batchUpdate',
+				source: 'inputItems',
+				options: { reIndexIn: ['pool'] },
+			},
+			[
+				{ id: 1, raw: 'a' },
+				{ id: 2, raw: 'b' },
+				{ id: 3, raw: 'c' },
+			],
+			settings,
+		);
+
+	test('Batch Update: an annotation the answer does not confirm is an item error saying so, never another annotation at its place; its document is not re-indexed', async () => {
+		// Annotation 1 (of docC) is missing from the answer; 2 and 3 come back, 3 first.
+		server.respondWith(({ path }) =>
+			path.endsWith('/re_index')
+				? { status: 200 }
+				: { body: [annotation(3, { document: 'docB' }), annotation(2, { document: 'docA' })] },
+		);
+		const { output } = await batchUpdate({ onError: 'continueErrorOutput' });
+		expect(
+			output(AFFINDA_NODE_NAME).map((item) => [item.json.id, item.json.document, item.pairedItem]),
+		).toEqual([
+			[2, 'docA', { item: 1 }],
+			[3, 'docB', { item: 2 }],
+		]);
+		const failed = output(AFFINDA_NODE_NAME, 1);
+		expect(failed.map((item) => [item.json.error, item.pairedItem])).toEqual([
+			[
+				"Affinda's answer to the batch update does not confirm annotation 1: whether it was updated is not known [item 0]",
+				{ item: 0 },
+			],
+		]);
+		expect(reIndexes()).toEqual([
+			'POST /v3/index/pool/documents/docA/re_index',
+			'POST /v3/index/pool/documents/docB/re_index',
+		]);
+	});
+
+	test('Batch Update: a 200 that is not a list is no success: every item of the request an error, nothing re-indexed', async () => {
+		server.respondWith(() => ({ body: { detail: 'Accepted.' } }));
+		const { output } = await batchUpdate({ onError: 'continueErrorOutput' });
+		expect(output(AFFINDA_NODE_NAME)).toEqual([]);
+		expect(output(AFFINDA_NODE_NAME, 1).map((item) => [item.json.error, item.pairedItem])).toEqual(
+			[0, 1, 2].map((item) => [
+				'Affinda answered the batch update with an object with detail, not the list of the annotations updated',
+				{ item },
+			]),
+		);
+		expect(wire()).toEqual(['POST /v3/annotations/batch_update']);
+	});
+
+	test('an update that went through but whose row then fails is re-indexed, and its error says the update went through', async () => {
+		const deep = `${'['.repeat(200)}1${']'.repeat(200)}`;
+		// A document type of the customer's, whose row reads every field: one nests too deep.
+		const text = JSON.stringify({
+			...CUSTOM_TYPE_DOCUMENT,
+			data: { ...(CUSTOM_TYPE_DOCUMENT.data as IDataObject), deep: 'DEEP' },
+		}).replace('"DEEP"', deep);
+		server.respondWith(({ path }) =>
+			path.endsWith('/re_index')
+				? { status: 200 }
+				: { text, headers: { 'content-type': 'application/json' } },
+		);
+		const parameters = {
+			resource: 'document',
+			operation: 'updateData',
+			identifier: locator('docA'),
+			data: '{"skills": [{"name": "Rust"}]}',
+			options: { reIndexIn: ['pool'] },
+		};
+		const message =
+			'The update went through (document docA re-indexed in "pool"), but A value in the document is nested more than 100 levels deep, more than a Flat Row reads: choose Output → Parsed Data or Raw Response for this document [item 0]';
+		const stopped = await run(parameters);
+		expect(stopped.error()?.message).toBe(message);
+		expect(stopped.error()?.description).toMatch(/^Do not run the update again: it was applied\./);
+		const continued = await run(parameters, undefined, { onError: 'continueErrorOutput' });
+		expect(continued.output(AFFINDA_NODE_NAME, 1).map((item) => item.json.error)).toEqual([
+			message,
+		]);
+		expect(wire()).toEqual(
+			[1, 2].flatMap(() => [
+				'POST /v3/documents/docA/update_data',
+				'POST /v3/index/pool/documents/docA/re_index',
+			]),
+		);
 	});
 
 	test('Document → Update Data re-indexes the document it changed', async () => {

@@ -104,6 +104,8 @@ export function reIndexOnceRunIsDone(
 
 const UPDATE_WENT_THROUGH =
 	'Do not run the update again: it was applied. Re-index the document with Index → Re-index Document, which is safe to repeat.';
+const UPDATE_APPLIED =
+	'Do not run the update again: it was applied. Get the document with Document → Get for its data.';
 
 const pairKey = (document: string, index: string) => JSON.stringify([document, index]);
 
@@ -127,7 +129,8 @@ export async function reIndexAfterRun(
 	const changed = changedInRun.get(this);
 	changedInRun.delete(this);
 	if (!changed) return;
-	const succeeded = [...changed].filter(([itemIndex]) => results[itemIndex]?.ok === true);
+	// Every item whose update went through, its output made or not (a row that failed after it).
+	const succeeded = [...changed].filter(([itemIndex]) => results[itemIndex] !== undefined);
 	// Each (document, index) once, sent for the last item that changed the document.
 	const pairs = new Map<string, { document: string; index: string; itemIndex: number }>();
 	for (const [itemIndex, { document, indices }] of succeeded.sort(([a], [b]) => a - b)) {
@@ -152,10 +155,19 @@ export async function reIndexAfterRun(
 	});
 
 	for (const [itemIndex, { document, indices }] of succeeded) {
-		const result = results[itemIndex] as { ok: true; value: unknown };
+		const result = results[itemIndex] as Settled<unknown>;
 		const failed = indices.find((index) => failures.has(pairKey(document, index)));
 		if (failed === undefined) {
-			results[itemIndex] = { ok: true, value: withReIndexed(result.value, indices) };
+			results[itemIndex] = result.ok
+				? { ok: true, value: withReIndexed(result.value, indices) }
+				: {
+						ok: false,
+						error: new NodeOperationError(
+							this.getNode(),
+							`The update went through (document ${document} re-indexed in ${indices.map((index) => `"${index}"`).join(', ')}), but ${(result.error as Error).message}`,
+							{ itemIndex, description: UPDATE_APPLIED },
+						),
+					};
 			continue;
 		}
 		const cause = failures.get(pairKey(document, failed)) as Error;

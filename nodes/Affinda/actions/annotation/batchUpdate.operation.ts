@@ -4,9 +4,11 @@ import type {
 	INodeExecutionData,
 	INodeProperties,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import type { Settled } from '../../helpers/concurrency';
 import { ItemOutcomes } from '../../helpers/itemErrors';
+import { describeAnswer } from '../../../shared/listAnswers';
 import { ANNOTATIONS_PATH } from '../../../shared/service';
 import { readRequestTimeoutMs } from '../../../shared/transport/itemRequest';
 import { affindaApiRequest } from '../../../shared/transport/request';
@@ -20,6 +22,9 @@ import {
 	emptyUpdateNotice,
 	toAnnotationId,
 } from './fields';
+
+const NOT_KNOWN =
+	'Check the annotation with Annotation → Get Many, or run the update again: setting the same values twice is safe.';
 
 /** Annotations per request: large batches stay well inside request-size limits. */
 export const BATCH_UPDATE_CHUNK_SIZE = 100;
@@ -115,9 +120,9 @@ export async function executeBatch(
 
 	for (let start = 0; start < prepared.length; start += BATCH_UPDATE_CHUNK_SIZE) {
 		const chunk = prepared.slice(start, start + BATCH_UPDATE_CHUNK_SIZE);
-		let updated: IDataObject[];
+		let updated: unknown;
 		try {
-			updated = (await affindaApiRequest.call(this, {
+			updated = await affindaApiRequest.call(this, {
 				method: 'POST',
 				path: `${ANNOTATIONS_PATH}/batch_update`,
 				body: chunk.map(({ annotation }) => annotation),
@@ -125,23 +130,45 @@ export async function executeBatch(
 				timeoutMs: readRequestTimeoutMs.call(this, chunk[0].itemIndex),
 				// Setting the same fields twice leaves the same annotations.
 				idempotent: true,
-			})) as unknown as IDataObject[];
+			});
+			if (!Array.isArray(updated)) {
+				throw new NodeOperationError(
+					this.getNode(),
+					`Affinda answered the batch update with ${describeAnswer(updated)}, not the list of the annotations updated`,
+					{ description: NOT_KNOWN },
+				);
+			}
 		} catch (error) {
 			for (const { itemIndex } of chunk) outcomes.fail(itemIndex, error);
 			// Without Continue on Fail nothing more is sent; what went through is still re-indexed.
 			if (outcomes.stopped) break;
 			continue;
 		}
-		const byId = new Map((Array.isArray(updated) ? updated : []).map((a) => [a.id, a]));
-		chunk.forEach(({ itemIndex, annotation, reIndexIn }, position) => {
-			const json = byId.get(annotation.id) ?? updated[position] ?? { id: annotation.id };
+		// By annotation id only: the answer's order, or a missing entry, never pairs an item with
+		// another annotation (nor re-indexes a document it did not change).
+		const byId = new Map<string, IDataObject>();
+		for (const entry of updated as unknown[]) {
+			if (typeof entry === 'object' && entry !== null && 'id' in entry) {
+				byId.set(String((entry as IDataObject).id), entry as IDataObject);
+			}
+		}
+		for (const { itemIndex, annotation, reIndexIn } of chunk) {
+			const json = byId.get(String(annotation.id));
 			try {
+				if (json === undefined) {
+					throw new NodeOperationError(
+						this.getNode(),
+						`Affinda's answer to the batch update does not confirm annotation ${String(annotation.id)}: whether it was updated is not known`,
+						{ itemIndex, description: NOT_KNOWN },
+					);
+				}
 				reIndexOnceRunIsDone.call(this, itemIndex, json.document, reIndexIn);
 				outcomes.ok(itemIndex, json);
 			} catch (error) {
 				outcomes.fail(itemIndex, error);
 			}
-		});
+		}
+		if (outcomes.stopped) break;
 	}
 	await reIndexAfterRun.call(this, outcomes.settled);
 	return outcomes.settled;
