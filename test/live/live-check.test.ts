@@ -96,6 +96,20 @@ async function startProxy(instead: ProxyFault) {
 	return await startEmulatorProxy(emulator.url, instead);
 }
 
+/** The upload reaches the emulator, which makes the document; its answer is lost on the way back. */
+const lostUpload: ProxyFault = (request, forwarded) =>
+	forwarded && request.method === 'POST' && request.path === '/v3/documents'
+		? { status: 502, body: { detail: 'Bad gateway (the test lost the answer).' } }
+		: undefined;
+
+/** The check through `baseUrl`, with the workspace from the environment. */
+const runInWorkspace = async (baseUrl: string, workspace: string) =>
+	await runCheck({
+		AFFINDA_API_KEY: emulator.fixtures.key,
+		AFFINDA_BASE_URL: baseUrl,
+		AFFINDA_WORKSPACE: workspace,
+	});
+
 function expectNoSecretsOrPersonalData(text: string) {
 	expect(text).not.toContain(emulator.fixtures.key);
 	for (const detail of PERSONAL) expect(text.toLowerCase()).not.toContain(detail.toLowerCase());
@@ -266,18 +280,9 @@ test('a step failing midway and a cleanup refused: the rest is not run, all else
 test("an upload that fails after Affinda made the document: the document is found by the run's Custom Identifier and deleted", async () => {
 	const before = holdings();
 	const workspace = emulator.fixtures.workspaces.recruitment.identifier;
-	// The upload reaches the emulator, which makes the document; its answer is lost on the way back.
-	const service = await startProxy((request, forwarded) =>
-		forwarded && request.method === 'POST' && request.path === '/v3/documents'
-			? { status: 502, body: { detail: 'Bad gateway (the test lost the answer).' } }
-			: undefined,
-	);
+	const service = await startProxy(lostUpload);
 	try {
-		const { code, record } = await runCheck({
-			AFFINDA_API_KEY: emulator.fixtures.key,
-			AFFINDA_BASE_URL: service.url,
-			AFFINDA_WORKSPACE: workspace,
-		});
+		const { code, record } = await runInWorkspace(service.url, workspace);
 
 		expect(code).toBe(1);
 		expect(statuses(record.steps).slice(0, 3)).toEqual([
@@ -303,5 +308,63 @@ test("an upload that fails after Affinda made the document: the document is foun
 		expect(holdings()).toEqual(before);
 	} finally {
 		await service.stop();
+	}
+});
+
+test('a documents list that ignores the Custom Identifier filter: the cleanup deletes nothing and says so', async () => {
+	const workspace = emulator.fixtures.workspaces.recruitment.identifier;
+	const others = emulator.store.allDocuments().filter((d) => d.workspace.identifier === workspace);
+	expect(others.length).toBeGreaterThan(2);
+	const listing = (runName: string) => ({
+		count: null,
+		next: null,
+		previous: null,
+		// Every document of the workspace, the filter ignored; and one named as the run's but made
+		// before it started.
+		results: [
+			...emulator.store
+				.allDocuments()
+				.filter((d) => d.workspace.identifier === workspace)
+				.map((d) => ({
+					meta: {
+						identifier: d.identifier,
+						customIdentifier: d.customIdentifier,
+						createdDt: d.createdDt,
+					},
+				})),
+			{
+				meta: {
+					identifier: 'oldDoc01',
+					customIdentifier: runName,
+					createdDt: '2020-01-01T00:00:00Z',
+				},
+			},
+		],
+	});
+	const service = await startProxy((request, forwarded) =>
+		!forwarded && request.method === 'GET' && request.path === '/v3/documents'
+			? { body: listing(String(request.query.custom_identifier)) }
+			: lostUpload(request, forwarded),
+	);
+	try {
+		const { code, record } = await runInWorkspace(service.url, workspace);
+		expect(code).toBe(1);
+		expect(statuses(record.cleanup)).toEqual([['delete the document', 'failed']]);
+		expect(record.cleanup[0].error?.message).toMatch(
+			/^Document → Get Many listed documents that are not this run's \(not its Custom Identifier, or created before the run started\): \d+ of \d+, e\.g\. \S+; nothing deleted$/,
+		);
+		// Not one DELETE: the others' documents are all there.
+		expect(service.requests.filter((request) => request.method === 'DELETE')).toEqual([]);
+		for (const document of others)
+			expect(emulator.store.document(document.identifier)).toBeDefined();
+	} finally {
+		await service.stop();
+		// The run's own document, which the refused cleanup left, goes here.
+		for (const document of emulator.store.allDocuments())
+			if (document.customIdentifier?.startsWith('n8n-live-check-'))
+				await fetch(`${emulator.url}/v3/documents/${document.identifier}`, {
+					method: 'DELETE',
+					headers: { authorization: `Bearer ${emulator.fixtures.key}` },
+				});
 	}
 });

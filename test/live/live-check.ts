@@ -58,7 +58,8 @@ Optional settings (environment):
   AFFINDA_LIVE_SEARCH_WAIT_S  how long to wait for the CV to show in the index's search (default 60)
   AFFINDA_LIVE_RECORD_DIR where to write the record (default test/live/records/)
 
-It uses about one parse credit, and deletes what it created even when a step fails.`;
+It uses about one parse credit, and deletes what it created even when a step fails (only that:
+a document is deleted only if it carries the run's Custom Identifier and was made during the run).`;
 
 export interface LiveConfig {
 	apiKey: string;
@@ -259,6 +260,9 @@ function identifierOf(json: IDataObject): string | undefined {
 	const identifier = meta?.identifier ?? json.identifier;
 	return typeof identifier === 'string' ? identifier : undefined;
 }
+
+/** How far the service's clock may be behind this machine's for a document made by the run. */
+const CLOCK_SKEW_MS = 5 * 60_000;
 
 /** Ends the main path after a failed step. */
 class MainPathStopped extends Error {}
@@ -490,9 +494,24 @@ async function mainPath(
 						filters: { workspace: byId(workspace), custom_identifier: runName },
 						output: 'raw',
 					});
-					const identifiers = made
-						.map((found) => identifierOf(found.json))
-						.filter((found): found is string => found !== undefined);
+					// Only the run's own: its Custom Identifier, made since it started. A list holding
+					// anything else (a service that ignored the filter) deletes nothing.
+					const startedAt = Date.parse(run.record.startedAt) - CLOCK_SKEW_MS;
+					const ours = (found: IDataObject) => {
+						const meta = (found.meta ?? {}) as IDataObject;
+						return (
+							meta.customIdentifier === runName &&
+							Date.parse(String(meta.createdDt)) >= startedAt &&
+							identifierOf(found) !== undefined
+						);
+					};
+					const others = made.filter((found) => !ours(found.json));
+					if (others.length > 0) {
+						stepFailed(
+							`Document → Get Many listed documents that are not this run's (not its Custom Identifier, or created before the run started): ${others.length} of ${made.length}, e.g. ${String(identifierOf(others[0].json))}; nothing deleted`,
+						);
+					}
+					const identifiers = made.map((found) => identifierOf(found.json) as string);
 					for (const found of identifiers)
 						await node({ resource: 'document', operation: 'delete', identifier: byId(found) });
 					return { deleted: identifiers };
