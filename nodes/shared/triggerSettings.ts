@@ -7,13 +7,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import {
-	OUTPUT_PARAMETER,
-	readOutput,
-	readRowOptions,
-	ROW_OPTIONS,
-} from './output/outputProperties';
-import { documentShaper } from './output/rows';
+import { OUTPUT_PARAMETER, readOutput, documentShaper } from './output/output';
+import { readRowOptions, ROW_OPTIONS } from './output/rowOptions';
 import { wholeNumberOption, workspaceLocator } from './parameters';
 import { wholeNumberWithin } from './readers';
 

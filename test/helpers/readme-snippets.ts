@@ -11,7 +11,7 @@ import type { IDataObject, INodeParameters } from 'n8n-workflow';
 import { eventItem } from '../../nodes/shared/documentEvents';
 import { educationItems, workHistoryItems } from '../../nodes/shared/output/cv';
 import { jsonResumeOf } from '../../nodes/shared/output/jsonResume';
-import { documentRow, JOB_DESCRIPTION_COLUMNS } from '../../nodes/shared/output/rows';
+import { documentRow, JOB_DESCRIPTION_COLUMNS } from '../../nodes/shared/output/documentRows';
 import { CUSTOM_TYPE_DOCUMENT, LEGACY_CV, NEXTGEN_CV } from '../fixtures/documents/same-cv';
 import { parseResumeText } from '../emulator/parsing/resume-parser';
 import { sampleFilePaths } from '../emulator/sample-files';

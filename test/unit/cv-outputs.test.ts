@@ -1,6 +1,6 @@
 import { validate } from '@jsonresume/schema';
 
-import { documentRow } from '../../nodes/shared/output/rows';
+import { documentRow } from '../../nodes/shared/output/documentRows';
 import { educationItems, NotAResumeError, workHistoryItems } from '../../nodes/shared/output/cv';
 import { jsonResumeItems } from '../../nodes/shared/output/jsonResume';
 import {

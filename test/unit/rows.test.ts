@@ -1,6 +1,6 @@
 import { documentKind } from '../../nodes/shared/output/kind';
-import { readRowOptions, ROW_OPTIONS } from '../../nodes/shared/output/outputProperties';
-import { documentRow, RESUME_COLUMNS } from '../../nodes/shared/output/rows';
+import { readRowOptions, ROW_OPTIONS } from '../../nodes/shared/output/rowOptions';
+import { documentRow, RESUME_COLUMNS } from '../../nodes/shared/output/documentRows';
 import {
 	annotate,
 	CUSTOM_TYPE_DOCUMENT,

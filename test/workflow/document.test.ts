@@ -3,7 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { runWorkflow, stopN8nCoreTimers } from '../helpers/n8n-in-process';
 import { startRecordingServer, type RecordingServer } from '../helpers/recording-server';
 import { documentAnswer, serviceError, simplified } from '../helpers/document-answers';
-import { documentRow } from '../../nodes/shared/output/rows';
+import { documentRow } from '../../nodes/shared/output/documentRows';
 import {
 	affindaCredentials,
 	affindaWorkflow,

@@ -10,7 +10,7 @@ import {
 	wholeNumberParameter,
 } from './common.descriptions';
 import { filledByModelAsTool } from './tool.descriptions';
-import { outputParameter } from '../../shared/output/outputProperties';
+import { outputParameter } from '../../shared/output/output';
 import { boundsOf, readIdentifier, readWholeNumber } from '../../shared/readers';
 
 /**

@@ -9,7 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FileOutput } from '../helpers/binary';
 import type { Settled, Waiting } from '../helpers/concurrency';
-import type { ServiceAnswer } from '../../shared/output/rows';
+import type { ServiceAnswer } from '../../shared/output/output';
 import * as annotation from './annotation/Annotation.resource';
 import * as document from './document/Document.resource';
 import * as index from './index/Index.resource';

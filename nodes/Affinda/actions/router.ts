@@ -6,14 +6,14 @@ import { runBounded, Waiting, type Settled } from '../helpers/concurrency';
 import { failedItem, toItemError } from '../helpers/itemErrors';
 import { readConcurrency } from '../helpers/operationOptions';
 import { toolFailureError, toolFailureItem, toolRun } from '../helpers/toolCall';
-import { readOutputSettings } from '../../shared/output/outputProperties';
 import {
-	DEFAULT_ROW_OPTIONS,
+	readOutputSettings,
 	RefusedDocuments,
 	shapeOutput,
 	type OutputSettings,
 	type ServiceAnswer,
-} from '../../shared/output/rows';
+} from '../../shared/output/output';
+import { DEFAULT_ROW_OPTIONS } from '../../shared/output/documentRows';
 import {
 	operations,
 	type AffindaOperation,

@@ -11,7 +11,8 @@ import {
 	type SearchMode,
 } from './matchAgainst';
 import { forModel, forPeople, fromAI } from './tool';
-import { ServiceAnswer, type Searched } from '../../shared/output/rows';
+import { ServiceAnswer } from '../../shared/output/output';
+import { type Searched } from '../../shared/output/rankedRows';
 import { boundsOf, readWholeNumber } from '../../shared/readers';
 import { requestForItem } from '../../shared/transport/itemRequest';
 

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { runBounded } from '../helpers/concurrency';
-import { documentRow } from '../../shared/output/rows';
+import { documentRow } from '../../shared/output/documentRows';
 import { documentPath } from '../../shared/service';
 import { requestForItem } from '../../shared/transport/itemRequest';
 

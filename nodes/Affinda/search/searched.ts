@@ -1,9 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { scoreOf, type Searched } from '../../shared/output/rows';
+import { scoreOf, type Searched } from '../../shared/output/rankedRows';
 import { componentsAsked, SCORE_COMPONENTS, type SearchBody } from './criteria';
 
-/** What a ranked search searched: which scores of its results its rows show (shared/output/rows.ts). */
+/** What a ranked search searched: which scores of its results its rows show (shared/output/rankedRows.ts). */
 
 /** What a search body asks for: its criteria with a value to match, its custom data points. */
 export function searchedIn(body: IDataObject, search: SearchBody = 'resumeSearch'): Searched {

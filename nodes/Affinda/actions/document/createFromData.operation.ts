@@ -1,8 +1,12 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
-import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
+import {
+	OUTPUT_PARAMETER,
+	documentsAnswer,
+	type ServiceAnswer,
+} from '../../../shared/output/output';
+import { ROW_OPTIONS } from '../../../shared/output/rowOptions';
 import { dataParameter, readData } from '../../../shared/parameters';
 import { choicesOf, readOptionalChoice, readOptionalText } from '../../../shared/readers';
 import { settle } from '../../helpers/concurrency';

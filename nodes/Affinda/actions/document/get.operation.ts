@@ -5,13 +5,13 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { DOCUMENT_OUTPUT_PARAMETER, rowOptions } from '../../../shared/output/outputProperties';
 import {
-	cellValue,
+	DOCUMENT_OUTPUT_PARAMETER,
 	documentsAnswer,
 	ServiceAnswer,
-	type RowOptions,
-} from '../../../shared/output/rows';
+} from '../../../shared/output/output';
+import { rowOptions } from '../../../shared/output/rowOptions';
+import { cellValue, type RowOptions } from '../../../shared/output/documentRows';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 import { readValidationResults } from '../../helpers/validationResults';
 import { optionsCollection } from '../common.descriptions';

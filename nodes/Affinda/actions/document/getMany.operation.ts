@@ -12,9 +12,10 @@ import {
 import {
 	DOCUMENT_OUTPUT_PARAMETER,
 	readOutput,
-	ROW_OPTIONS,
-} from '../../../shared/output/outputProperties';
-import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
+	documentsAnswer,
+	type ServiceAnswer,
+} from '../../../shared/output/output';
+import { ROW_OPTIONS } from '../../../shared/output/rowOptions';
 import { workspaceLocator } from '../../../shared/parameters';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { optionsCollection } from '../common.descriptions';

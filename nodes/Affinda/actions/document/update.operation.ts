@@ -2,8 +2,12 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { resourceLocator } from '../../../shared/locator';
 import { documentTypeLocator, workspaceLocator } from '../../../shared/parameters';
-import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
-import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
+import {
+	OUTPUT_PARAMETER,
+	documentsAnswer,
+	type ServiceAnswer,
+} from '../../../shared/output/output';
+import { ROW_OPTIONS } from '../../../shared/output/rowOptions';
 import {
 	invalid,
 	readFlag,

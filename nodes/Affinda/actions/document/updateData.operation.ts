@@ -4,8 +4,12 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { documentKind, type DocumentKind } from '../../../shared/output/kind';
 import { dataParameter, readData } from '../../../shared/parameters';
 import { requestForItem } from '../../../shared/transport/itemRequest';
-import { OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../shared/output/outputProperties';
-import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
+import {
+	OUTPUT_PARAMETER,
+	documentsAnswer,
+	type ServiceAnswer,
+} from '../../../shared/output/output';
+import { ROW_OPTIONS } from '../../../shared/output/rowOptions';
 import { readReIndexIn, reIndexAfterRun, reIndexInOption, reIndexOnceRunIsDone } from '../reIndex';
 import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';

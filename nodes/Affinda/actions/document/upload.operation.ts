@@ -8,7 +8,7 @@ import { choiceName, readExistingCheck, uploadUnlessExisting } from './upload/if
 import { ifAlreadyUploadedProperty, properties } from './upload/uploadProperties';
 import { alreadyUploaded, sendUpload, uploadAndWait } from './upload/send';
 import { readDestination, readUploadSettings } from './upload/uploadSettings';
-import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/rows';
+import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/output';
 import { invalid } from '../../../shared/readers';
 
 /**

@@ -1,11 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { componentsAsked, SCORE_COMPONENTS } from '../../search/criteria';
-import {
-	jobDescriptionRow,
-	jobDescriptionToolRow,
-	type ServiceAnswer,
-} from '../../../shared/output/rows';
+import { jobDescriptionRow, jobDescriptionToolRow } from '../../../shared/output/rankedRows';
+import { type ServiceAnswer } from '../../../shared/output/output';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { indicesParameter } from '../common.descriptions';
 import { matchAgainstParameters, rankedSearchParameters, type RankedSearch } from '../matchAgainst';

@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { ADD_CANDIDATE_DETAILS, withCandidateDetails } from '../../search/candidateDetails';
 import { readConcurrency } from '../../helpers/operationOptions';
-import { candidateRow, candidateToolRow, type ServiceAnswer } from '../../../shared/output/rows';
+import { candidateRow, candidateToolRow } from '../../../shared/output/rankedRows';
+import { type ServiceAnswer } from '../../../shared/output/output';
 import { readFlag } from '../../../shared/readers';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { indicesParameter } from '../common.descriptions';

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { describeAnswer } from '../../../shared/listAnswers';
-import { outputParameter } from '../../../shared/output/outputProperties';
-import { ServiceAnswer, suggestionsRow } from '../../../shared/output/rows';
+import { outputParameter, ServiceAnswer } from '../../../shared/output/output';
+import { suggestionsRow } from '../../../shared/output/rankedRows';
 import { invalid, readNameList } from '../../../shared/readers';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 import { optionsCollection } from '../common.descriptions';

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { documentsAnswer, type ServiceAnswer } from '../../../../shared/output/rows';
+import { documentsAnswer, type ServiceAnswer } from '../../../../shared/output/output';
 import { invalid, readOptionalText } from '../../../../shared/readers';
 import { type RequestAdvice } from '../../../../shared/transport/types';
 import { metaOf, newestWithCustomIdentifier } from '../document';

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DOCUMENT_OUTPUT_PARAMETER, ROW_OPTIONS } from '../../../../shared/output/outputProperties';
+import { DOCUMENT_OUTPUT_PARAMETER } from '../../../../shared/output/output';
+import { ROW_OPTIONS } from '../../../../shared/output/rowOptions';
 import {
 	documentTypeLocator,
 	whereParameter,

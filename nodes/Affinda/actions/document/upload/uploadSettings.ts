@@ -19,8 +19,7 @@ import {
 	readOptionalText,
 	readWholeNumber,
 } from '../../../../shared/readers';
-import { DOCUMENT_OUTPUT_PARAMETER } from '../../../../shared/output/outputProperties';
-import { isResumeOutput } from '../../../../shared/output/rows';
+import { DOCUMENT_OUTPUT_PARAMETER, isResumeOutput } from '../../../../shared/output/output';
 import { readRequestTimeoutMs } from '../../../../shared/transport/itemRequest';
 
 /** Reading and checking Upload's values: each refused before any request, naming its parameter. */

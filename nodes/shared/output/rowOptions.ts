@@ -1,92 +1,29 @@
-import type { IExecuteFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { isSafeObjectProperty } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../errors';
+import { byName } from '../order';
 import {
 	DEFAULT_ROW_OPTIONS,
-	includableColumns,
-	type OutputChoice,
-	type OutputSettings,
+	JOB_DESCRIPTION_COLUMNS,
+	RESUME_COLUMNS,
+	type Column,
 	type RowOptions,
-} from './rows';
+} from './documentRows';
 import { isObject } from './values';
-import { byName } from '../order';
 
 /**
- * Output and the row's options, defined once for every operation that hands over what the
- * service returned: each value has the same name and meaning everywhere; an operation says what
- * its Flat Row (and its Raw Response) hold.
+ * The row's options (Include Fields, Custom Data Points, Lists As, Protect Against Formulas,
+ * Confidence Threshold): their parameters, for an operation's Options, and their one reader.
  */
 
-const OUTPUT_OPTIONS: Record<OutputChoice, INodePropertyOptions> = {
-	row: {
-		name: 'Flat Row',
-		value: 'row',
-		description:
-			'One flat object per document (name, email, phone, city, current job title, years of experience, skills …), ready for a spreadsheet or CRM',
-	},
-	document: {
-		name: 'Parsed Data',
-		value: 'document',
-		description: "The document's metadata and its parsed data as Affinda returns it",
-	},
-	raw: { name: 'Raw Response', value: 'raw', description: "Affinda's answer, unchanged" },
-	workHistory: {
-		name: 'Work History',
-		value: 'workHistory',
-		description:
-			"One item per position of each resume, most recent first: job title, employer, location, dates, whether current, months, description (an ATS's Experience table)",
-	},
-	education: {
-		name: 'Education',
-		value: 'education',
-		description:
-			'One item per degree of each resume, most recent first: institution, degree, level, dates, grade, location',
-	},
-	jsonResume: {
-		name: 'JSON Resume',
-		value: 'jsonResume',
-		description:
-			'One JSON Resume document (jsonresume.org) per resume: basics, work, education, skills, languages, certificates',
-	},
-};
-
-/**
- * An operation's Output: the values it offers (Flat Row first, the default), each described as
- * `descriptions` says where the shared wording does not fit.
- */
-export function outputParameter(
-	choices: readonly OutputChoice[],
-	descriptions: Partial<Record<OutputChoice, string>> = {},
-): INodeProperties {
-	return {
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: choices.map((choice) => ({
-			...OUTPUT_OPTIONS[choice],
-			description: descriptions[choice] ?? OUTPUT_OPTIONS[choice].description,
-		})),
-		default: 'row',
-		description: 'What each output item holds',
-	};
+/** What Include Fields offers: every column some kind leaves out by default, once. */
+function includableColumns(): Column[] {
+	const found = new Map<string, Column>();
+	for (const column of [...RESUME_COLUMNS, ...JOB_DESCRIPTION_COLUMNS])
+		if (!column.byDefault && !found.has(column.name)) found.set(column.name, column);
+	return [...found.values()];
 }
-
-/** The Output of the operations that hand over documents. */
-export const OUTPUT_PARAMETER = outputParameter(['row', 'document', 'raw']);
-
-/**
- * The Output of the operations that read parsed documents (Get, Get Many, Upload, Parse): also
- * the outputs made of resumes. The options in alphabetical order, as n8n lists them.
- */
-export const DOCUMENT_OUTPUT_PARAMETER = outputParameter([
-	'education',
-	'row',
-	'jsonResume',
-	'document',
-	'raw',
-	'workHistory',
-]);
 
 const onlyForRows = { show: { '/output': ['row'] } };
 
@@ -178,44 +115,6 @@ export function rowOptions(more: readonly INodePropertyOptions[] = []): INodePro
 }
 
 export const ROW_OPTIONS: readonly INodeProperties[] = rowOptions();
-
-/** Output, checked: a value from an expression that the operation does not offer is refused. */
-export function readOutput(value: unknown, parameter = OUTPUT_PARAMETER): OutputChoice {
-	const given = value ?? parameter.default;
-	const offered = (parameter.options as INodePropertyOptions[]).map((option) => option.value);
-	if (offered.includes(given as string)) return given as OutputChoice;
-	throw new InvalidParameterError(
-		parameter.displayName,
-		parameter.name,
-		given,
-		offered
-			.map((choice) => `"${String(choice)}"`)
-			.join(', ')
-			.replace(/, ([^,]*)$/, ' or $1'),
-	);
-}
-
-/**
- * An item's Output and, for a Flat Row, the row's options (Options): read, and refused if bad,
- * before any request. The router reads them for every operation that has an Output;
- * `includeFields` is the operation's own Include Fields, when it has columns of its own.
- */
-export function readOutputSettings(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	parameter: INodeProperties,
-	includeFields: INodeProperties = INCLUDE_FIELDS,
-): OutputSettings {
-	const choice = readOutput(
-		this.getNodeParameter('output', itemIndex, parameter.default),
-		parameter,
-	);
-	const rowOptions =
-		choice === 'row'
-			? readRowOptions(this.getNodeParameter('options', itemIndex, {}), includeFields)
-			: DEFAULT_ROW_OPTIONS;
-	return { choice, rowOptions };
-}
 
 function listOfText(value: unknown): string[] {
 	if (Array.isArray(value)) return value.map((entry) => String(entry).trim()).filter(Boolean);
