@@ -28,6 +28,9 @@ export const CV_TO_JSON_RESUME = 'cv-to-json-resume.json';
 export const CORRECTION_LOOP = 'correction-loop.json';
 export const POOL_AUDIT = 'pool-audit.json';
 export const REVIEW_ROUTING = 'review-routing.json';
+export const CV_DRIVE_FOLDER_INTAKE = 'cv-drive-folder-intake.json';
+export const CV_BATCH_AGAINST_JOB = 'cv-batch-against-job.json';
+export const CV_ZIP_INTAKE = 'cv-zip-intake.json';
 
 export const AFFINDA_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaTrigger';
 export const AFFINDA_POLLING_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaPollingTrigger';
@@ -167,6 +170,22 @@ const USER_EDITS: Record<string, (workflow: WorkflowJson, setup: ExampleSetup) =
 		const trigger = setParameters(workflow, 'CV parsed', { workspace: byId(setup.workspace) });
 		return setParameters(trigger, 'Ask a reviewer', { url: setup.notifyUrl });
 	},
+	[CV_DRIVE_FOLDER_INTAKE]: (workflow, setup) => {
+		// The resume index is named in the file (all-resumes); the user's Drive folder and sheet:
+		// Google cannot be reached here, so a run stops at the sheet.
+		const folder = setParameters(workflow, 'New CV in the folder', {
+			folderToWatch: byId('1CvFolderId'),
+		});
+		const parsing = setParameters(folder, 'Parse CV', { workspace: byId(setup.workspace) });
+		return setParameters(parsing, 'Add to candidates sheet', {
+			documentId: byId('1CandidatesSheetId'),
+			sheetName: { __rl: true, mode: 'name', value: 'Candidates' },
+		});
+	},
+	[CV_BATCH_AGAINST_JOB]: (workflow, setup) =>
+		setParameters(workflow, 'Parse the CVs', { workspace: byId(setup.workspace) }),
+	[CV_ZIP_INTAKE]: (workflow, setup) =>
+		setParameters(workflow, 'Parse each CV', { workspace: byId(setup.workspace) }),
 	[CAREERS_FORM_INTAKE]: (workflow, setup) => {
 		const parsing = setParameters(workflow, 'Parse CV', { workspace: byId(setup.workspace) });
 		return setParameters(parsing, 'Rank for the open role', {

@@ -37,6 +37,7 @@ import {
 import type { Execution } from '../helpers/real-n8n/n8n-client';
 import { AFFINDA_CREDENTIAL_TYPE, startRealN8n, type RealN8n } from '../helpers/real-n8n/real-n8n';
 import { executionError, outputItems } from '../helpers/real-n8n/run-data';
+import { intakeExampleTests } from './intake-examples';
 import { applicationEmail, eventually } from './trigger-example';
 import {
 	installFromRegistry,
@@ -781,6 +782,9 @@ describe('the example workflows in test/examples', () => {
 			organization: emulator.fixtures.organization.identifier,
 		};
 	});
+
+	// A Drive folder, several CVs against one job, a zip of CVs (intake-examples.ts).
+	intakeExampleTests(() => ({ n8n, emulator, setup, openRole }));
 
 	test(`${BLIND_REVIEW}: the CV is parsed, its redacted PDF reaches the email to the hiring manager`, async () => {
 		const email = applicationEmail(

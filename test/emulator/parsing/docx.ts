@@ -4,12 +4,13 @@
 
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 
-interface ZipEntry {
+export interface ZipEntry {
 	name: string;
 	data: Buffer;
 }
 
-function writeZip(entries: ZipEntry[]): Buffer {
+/** A zip archive of the entries, deflated (also the e2e suite's zip of CVs). */
+export function writeZip(entries: ZipEntry[]): Buffer {
 	const locals: Buffer[] = [];
 	const centrals: Buffer[] = [];
 	let offset = 0;
