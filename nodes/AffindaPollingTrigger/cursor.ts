@@ -125,6 +125,37 @@ export function stateFrom(value: unknown, settingsKey: string): PollState | unde
 	return state;
 }
 
+/**
+ * The state again, with when it was kept (epoch ms, n8n's clock): the copy in the workflow's
+ * static data, for a node whose own state is gone (renamed, or discarded by n8n).
+ */
+export interface PollBackup extends PollState {
+	savedAt: number;
+}
+
+export function backupOf(state: PollState, nowMs: number): PollBackup {
+	return { ...state, savedAt: nowMs };
+}
+
+/**
+ * The copy's state, if it is one for these settings kept within the late window: an older one (or
+ * one without its time) may lag the state it backed up, and a poll starting from it would pass on
+ * again what was passed on since; without it the poll starts afresh, passing nothing on.
+ */
+export function stateFromBackup(
+	value: unknown,
+	settingsKey: string,
+	nowMs: number,
+	windowMs: number,
+): PollState | undefined {
+	const state = stateFrom(value, settingsKey);
+	const savedAt = (value as Partial<PollBackup> | undefined)?.savedAt;
+	if (state === undefined || typeof savedAt !== 'number' || !(nowMs - savedAt <= windowMs)) {
+		return undefined;
+	}
+	return { for: state.for, cursor: state.cursor, seen: state.seen };
+}
+
 /** The state kept in the node's static data, if it is one this node made for these settings. */
 export function readState(stored: IDataObject, settingsKey: string): PollState | undefined {
 	return stateFrom(stored.pollState, settingsKey);

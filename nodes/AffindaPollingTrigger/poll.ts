@@ -5,7 +5,17 @@ import { documentPath, DOCUMENTS_PATH } from '../shared/service';
 import { disconnect } from '../shared/transport/connection';
 import { affindaApiRequestPagesUntil, PAGE_SIZE } from '../shared/transport/pager';
 import { affindaApiRequest } from '../shared/transport/request';
-import { floorOf, readState, settle, stateFrom, unseen, writeState, type Listed } from './cursor';
+import {
+	backupOf,
+	floorOf,
+	readState,
+	settle,
+	stateFromBackup,
+	unseen,
+	writeState,
+	type Listed,
+	type PollState,
+} from './cursor';
 import { readPollSettings, type PollSettings } from './settings';
 import { eventItem } from '../shared/documentEvents';
 
@@ -171,12 +181,14 @@ export async function pollDocuments(this: IPollFunctions): Promise<INodeExecutio
 }
 
 /**
- * Where a first poll's state is kept a second time: the workflow's static data, which n8n saves
- * after activating the workflow. With durable poll cursors (n8n 2.41 and later) n8n discards what
- * the activation poll kept for the node, and the first scheduled poll would take the baseline
- * again, losing the documents parsed in between; it starts from this copy instead.
+ * Where the state is kept a second time, each time it is kept: the workflow's static data, which
+ * n8n saves after activating the workflow and with each run. With durable poll cursors (n8n 2.41
+ * and later) n8n discards what the activation poll kept for the node, and the first scheduled
+ * poll would take the baseline again, losing the documents parsed in between; and n8n keys the
+ * node's own state by the node's name, so a renamed node has none. Either starts from this copy,
+ * keyed by the node's id, which a rename keeps.
  */
-function baselineKey(this: IPollFunctions): string {
+function backupKey(this: IPollFunctions): string {
 	return `affindaPollBaseline:${this.getNode().id}`;
 }
 
@@ -184,9 +196,15 @@ async function pollOnce(this: IPollFunctions, settings: PollSettings): Promise<v
 	// Read only here, inside the poll: with durable cursors n8n stages it for this poll alone.
 	const stored = this.getWorkflowStaticData('node');
 	const workflowData = this.getWorkflowStaticData('global');
+	const now = Date.now();
 	const state =
 		readState(stored, settings.key) ??
-		stateFrom(workflowData[baselineKey.call(this)], settings.key);
+		stateFromBackup(workflowData[backupKey.call(this)], settings.key, now, settings.lateWindowMs);
+	// The node's state and its copy, kept together: the copy is never older than the state.
+	const keep = (kept: PollState) => {
+		writeState(stored, kept);
+		workflowData[backupKey.call(this)] = backupOf(kept, now) as unknown as IDataObject;
+	};
 	const { listed, latest } = await listDownToFloor.call(this, settings, (newest) =>
 		floorOf(state, newest, settings.lateWindowMs),
 	);
@@ -216,7 +234,6 @@ async function pollOnce(this: IPollFunctions, settings: PollSettings): Promise<v
 		settled.state,
 		unfetched.filter(({ error }) => mayPass(error)).map(({ document }) => document),
 	);
-	if (state === undefined) workflowData[baselineKey.call(this)] = next as unknown as IDataObject;
 	// One run per document, as the webhook trigger starts one per event. The new state goes with
 	// the last run started: n8n keeps it with that run (in one transaction, with durable cursors),
 	// and it cannot be overtaken by an older state kept with an earlier run. Stopped before that
@@ -224,10 +241,10 @@ async function pollOnce(this: IPollFunctions, settings: PollSettings): Promise<v
 	const lastStarted = items.reduce((last, item, index) => (item ? index : last), -1);
 	items.forEach((item, index) => {
 		if (item === undefined) return;
-		if (index === lastStarted) writeState(stored, next);
+		if (index === lastStarted) keep(next);
 		this.__emit([[item]]);
 	});
-	writeState(stored, next);
+	keep(next);
 	if (unfetched.length > 0) {
 		const started = items.length - unfetched.length;
 		throw new NodeOperationError(

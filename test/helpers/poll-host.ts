@@ -47,6 +47,14 @@ export interface PollHost {
 	currentStaticData(): IDataObject;
 	/** n8n stops and starts again: a new workflow object with the stored static data. */
 	restart(): void;
+	/**
+	 * The node renamed and the workflow saved, as the editor does: n8n keeps the node's static data
+	 * under its name, so the renamed node finds none of its own; the workflow's is kept. Then
+	 * `activate('update')`, as n8n reactivates a saved active workflow.
+	 */
+	rename(name: string): void;
+	/** Changes the stored static data, as an earlier build of the node may have left it. */
+	editStoredStaticData(edit: (stored: IDataObject) => void): void;
 	setParameters(parameters: IDataObject): void;
 }
 
@@ -158,6 +166,17 @@ export async function startPollHost(options: PollHostOptions): Promise<PollHost>
 		poll: async () => await runPoll(false),
 		testPoll: async () => await nodeType.poll!.call(contextFor('manual', 'manual')),
 		restart: () => {
+			workflow = newWorkflow();
+			context = contextFor('trigger', 'init');
+		},
+		rename: (name) => {
+			// Deactivated first: n8n saves the static data as it is in memory.
+			save();
+			node.name = name;
+			workflow = newWorkflow();
+		},
+		editStoredStaticData: (edit) => {
+			edit(stored);
 			workflow = newWorkflow();
 			context = contextFor('trigger', 'init');
 		},

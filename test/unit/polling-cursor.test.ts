@@ -1,8 +1,10 @@
 // The polling trigger's one rule (nodes/AffindaPollingTrigger/cursor.ts): what a poll passes on,
 // and what it keeps for the next, from what the list showed. No requests, no clock.
 import {
+	backupOf,
 	settle,
 	stateFrom,
+	stateFromBackup,
 	unseen,
 	type Listed,
 	type PollState,
@@ -121,6 +123,18 @@ test("the first poll's state, kept a second time and read back as stored, is the
 	expect(stateFrom(first.state, 'other settings')).toBeUndefined();
 	expect(stateFrom({ for: KEY, cursor: 'soon', seen: {} }, KEY)).toBeUndefined();
 	expect(stateFrom(undefined, KEY)).toBeUndefined();
+});
+
+test('a copy kept within the late window is the state it backs up; one older, or without its time, is none', () => {
+	const { state } = settle(undefined, [listed('old', 10 * MINUTE)], WINDOW, KEY);
+	const now = Date.UTC(2026, 11, 4, 12, 0);
+	// As n8n stores static data: JSON.
+	const copy = JSON.parse(JSON.stringify(backupOf(state, now)));
+	expect(stateFromBackup(copy, KEY, now + WINDOW, WINDOW)).toEqual(state);
+	expect(stateFromBackup(copy, KEY, now + WINDOW + 1, WINDOW)).toBeUndefined();
+	expect(stateFromBackup(state, KEY, now, WINDOW)).toBeUndefined();
+	expect(stateFromBackup({ ...copy, savedAt: 'now' }, KEY, now, WINDOW)).toBeUndefined();
+	expect(stateFromBackup(copy, 'other settings', now, WINDOW)).toBeUndefined();
 });
 
 test('a document made unseen is passed on again by the next poll, while within the window', () => {

@@ -436,6 +436,52 @@ describe('against a scripted documents list', () => {
 		expect(server.requests[0].headers.authorization).toBe('Bearer scripted-key');
 	});
 
+	/** 40 documents passed on after the first poll, and the workflow's static data of that poll. */
+	async function fortyPassedOn() {
+		listed = [doc('aaBase', 0)];
+		const trigger = await scriptedHost(60);
+		await trigger.activate();
+		const firstPoll = trigger.storedStaticData().global as IDataObject;
+		listed.push(
+			...Array.from({ length: 40 }, (_, i) => doc(`r${String(i).padStart(2, '0')}`, 1 + i)),
+		);
+		await trigger.poll();
+		await trigger.poll();
+		expect(trigger.runs).toHaveLength(40);
+		return { trigger, firstPoll };
+	}
+
+	/** Reactivated after the rename: no run again, then one for a new document. */
+	async function expectNothingReplayed(trigger: PollHost) {
+		await trigger.activate('update');
+		await trigger.poll();
+		expect(trigger.runs).toHaveLength(40);
+		listed.push(doc('zzAfterRename', 42));
+		await trigger.poll();
+		expect(identifiersOf(trigger.runs).slice(40)).toEqual(['zzAfterRename']);
+	}
+
+	test('renamed after 40 documents were passed on: the next polls start no run again, and a new document one', async () => {
+		const { trigger } = await fortyPassedOn();
+		trigger.rename('Affinda Polling Trigger (renamed)');
+		await expectNothingReplayed(trigger);
+	});
+
+	test("a kept copy that cannot vouch for its time (an earlier build's first-poll copy): replaced by a fresh start, nothing replayed", async () => {
+		const { trigger, firstPoll } = await fortyPassedOn();
+		// As the earlier build left it: the first poll's state, never updated, with no time.
+		trigger.rename('Affinda Polling Trigger (renamed)');
+		trigger.editStoredStaticData((stored) => {
+			const global = stored.global as IDataObject;
+			for (const [key, copy] of Object.entries(firstPoll)) {
+				const state = { ...(copy as IDataObject) };
+				delete state.savedAt;
+				global[key] = state;
+			}
+		});
+		await expectNothingReplayed(trigger);
+	});
+
 	test('a page that fails mid-poll passes on nothing and keeps the cursor; the next poll passes on all', async () => {
 		listed = [doc('aaBase', 0)];
 		const trigger = await scriptedHost(60);
