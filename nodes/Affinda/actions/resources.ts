@@ -9,7 +9,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 
 import type { FileOutput } from '../helpers/binary';
 import type { Settled, Waiting } from '../helpers/concurrency';
-import type { ServiceAnswer } from '../../shared/output/output';
+import type { OutputSettings, ServiceAnswer } from '../../shared/output/output';
 import * as annotation from './annotation/Annotation.resource';
 import * as document from './document/Document.resource';
 import * as index from './index/Index.resource';
@@ -40,9 +40,11 @@ interface OperationModule {
  * so that the next item need not wait for the answer.
  */
 export interface ItemOperation extends OperationModule {
+	/** `output`: the item's Output and row options, read by the router before any request. */
 	execute: (
 		this: IExecuteFunctions,
 		itemIndex: number,
+		output: OutputSettings,
 	) => Promise<ItemResult | Waiting<ItemResult>>;
 	/**
 	 * Once every item has run and its Output is made: work the run does once for all its items

@@ -53,7 +53,7 @@ async function itemOutput(
 		if (shaped instanceof RefusedDocuments && !keepRefusals) throw shaped.refusals[0];
 		return shaped;
 	};
-	const value = await operation.execute.call(this, itemIndex);
+	const value = await operation.execute.call(this, itemIndex, settings);
 	if (value instanceof Waiting) return new Waiting(value.answer.then(shape));
 	return await shape(value);
 }

@@ -11,7 +11,7 @@ import {
 	type SearchMode,
 } from './matchAgainst';
 import { forModel, forPeople, fromAI } from './tool';
-import { ServiceAnswer } from '../../shared/output/output';
+import { ServiceAnswer, type OutputSettings } from '../../shared/output/output';
 import { type Searched } from '../../shared/output/rankedRows';
 import { boundsOf, readWholeNumber } from '../../shared/readers';
 import { requestForItem } from '../../shared/transport/itemRequest';
@@ -71,8 +71,8 @@ export function criteriaSearched(
 }
 
 /** Whether this run answers a model compactly: called as a tool, and Output left at Flat Row. */
-function answersModel(this: IExecuteFunctions, itemIndex: number): boolean {
-	return toolRun.call(this) !== undefined && this.getNodeParameter('output', itemIndex) === 'row';
+function answersModel(this: IExecuteFunctions, output: OutputSettings): boolean {
+	return toolRun.call(this) !== undefined && output.choice === 'row';
 }
 
 /**
@@ -117,12 +117,15 @@ async function compactToolAnswer(
 export async function rankedSearchItems(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	output: OutputSettings,
 	answer: SearchToolAnswer,
 	toRows: (body: IDataObject, results: IDataObject[]) => IDataObject[] | Promise<IDataObject[]>,
 ): Promise<IDataObject | ServiceAnswer> {
-	if (answersModel.call(this, itemIndex)) {
+	if (answersModel.call(this, output)) {
 		return await compactToolAnswer.call(this, itemIndex, answer);
 	}
 	const { body, results } = await runRankedSearch.call(this, itemIndex, answer.search);
-	return new ServiceAnswer(results, async () => await toRows(body, results));
+	// What the rows need (Add Candidate Details' requests) is fetched here, never while shaping.
+	const rows = output.choice === 'row' ? await toRows(body, results) : [];
+	return new ServiceAnswer(results, () => rows);
 }

@@ -173,8 +173,8 @@ export class ServiceAnswer {
 	constructor(
 		/** Raw Response: the answer unchanged. */
 		readonly raw: Items,
-		/** Flat Row, possibly after more requests (Add Candidate Details). */
-		readonly row: (options: RowOptions) => Items | Promise<Items>,
+		/** Flat Row, from what the operation fetched before: shaping sends no request. */
+		readonly row: (options: RowOptions) => Items,
 		/** Parsed Data, where the operation offers it. */
 		readonly document?: () => Items,
 		/** The documents, for the outputs made of resumes, where the operation offers them. */
@@ -277,5 +277,5 @@ export async function shapeOutput<T>(
 	if (choice === 'raw') return value.raw;
 	if (choice === 'document' && value.document) return value.document();
 	if (isResumeOutput(choice) && value.documents) return resumeOutput(value.documents, choice);
-	return protectedRows(await value.row(rowOptions), rowOptions ?? DEFAULT_ROW_OPTIONS);
+	return protectedRows(value.row(rowOptions), rowOptions ?? DEFAULT_ROW_OPTIONS);
 }

@@ -9,6 +9,7 @@ import {
 	DOCUMENT_OUTPUT_PARAMETER,
 	documentsAnswer,
 	ServiceAnswer,
+	type OutputSettings,
 } from '../../../shared/output/output';
 import { rowOptions } from '../../../shared/output/rowOptions';
 import { cellValue, type RowOptions } from '../../../shared/output/documentRows';
@@ -61,7 +62,11 @@ function validationColumns(results: IDataObject[], listsAs: RowOptions['listsAs'
 	};
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	output: OutputSettings,
+): Promise<ServiceAnswer> {
 	const identifier = readDocumentIdentifier.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const document = await requestForItem.call(this, {
@@ -71,19 +76,25 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 	});
 	const answer = documentsAnswer(document);
-	// Include Fields belongs to the Flat Row: the row is the one place the results are read.
+	// Include Fields belongs to the Flat Row: its validation columns are read (one more request)
+	// only for a row that asks for them, before the row is made.
+	const { choice, rowOptions } = output;
+	const asked = Object.keys(VALIDATION_COLUMNS).filter(
+		(name) => choice === 'row' && rowOptions.include.includes(name),
+	);
+	const columns: IDataObject =
+		asked.length === 0
+			? {}
+			: validationColumns(
+					await readValidationResults.call(this, identifier, itemIndex),
+					rowOptions.listsAs,
+				);
 	return new ServiceAnswer(
 		answer.raw,
-		async (rowOptions) => {
-			const row = (await answer.row(rowOptions)) as IDataObject;
-			const asked = Object.keys(VALIDATION_COLUMNS).filter((name) =>
-				rowOptions.include.includes(name),
-			);
-			if (asked.length === 0) return row;
-			const results = await readValidationResults.call(this, identifier, itemIndex);
-			const columns: IDataObject = validationColumns(results, rowOptions.listsAs);
-			return { ...row, ...Object.fromEntries(asked.map((name) => [name, columns[name]])) };
-		},
+		(options) => ({
+			...(answer.row(options) as IDataObject),
+			...Object.fromEntries(asked.map((name) => [name, columns[name]])),
+		}),
 		answer.document,
 		answer.documents,
 	);

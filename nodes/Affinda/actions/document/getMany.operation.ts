@@ -11,7 +11,7 @@ import {
 } from '../../helpers/query';
 import {
 	DOCUMENT_OUTPUT_PARAMETER,
-	readOutput,
+	type OutputSettings,
 	documentsAnswer,
 	type ServiceAnswer,
 } from '../../../shared/output/output';
@@ -162,8 +162,11 @@ export const description: INodeProperties[] = [
 export const toolDescription =
 	'Lists documents in Affinda with their identifier, file name and state, narrowed by the filters set in the node. Use it to find a document whose identifier you do not know; to rank candidates, use the resume search tool instead.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
-	const output = readOutput(this.getNodeParameter('output', itemIndex), DOCUMENT_OUTPUT_PARAMETER);
+export async function execute(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	{ choice: output }: OutputSettings,
+): Promise<ServiceAnswer> {
 	const qs: IDataObject = {
 		...filtersQuery.call(this, itemIndex, filters),
 		...toQuery(options, this.getNodeParameter('options', itemIndex, {}) as IDataObject),

@@ -8,7 +8,11 @@ import { choiceName, readExistingCheck, uploadUnlessExisting } from './upload/if
 import { ifAlreadyUploadedProperty, properties } from './upload/uploadProperties';
 import { alreadyUploaded, sendUpload, uploadAndWait } from './upload/send';
 import { readDestination, readUploadSettings } from './upload/uploadSettings';
-import { documentsAnswer, type ServiceAnswer } from '../../../shared/output/output';
+import {
+	documentsAnswer,
+	type OutputSettings,
+	type ServiceAnswer,
+} from '../../../shared/output/output';
 import { invalid } from '../../../shared/readers';
 
 /**
@@ -25,8 +29,9 @@ export const description = properties;
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	output: OutputSettings,
 ): Promise<ServiceAnswer | Waiting<ServiceAnswer>> {
-	const settings = readUploadSettings.call(this, itemIndex);
+	const settings = readUploadSettings.call(this, itemIndex, output.choice);
 	const { options } = settings;
 	const indices = readAddToIndices.call(this, itemIndex, settings.wait);
 	// Resume → Parse makes resumes: an index of job descriptions is refused before the upload.

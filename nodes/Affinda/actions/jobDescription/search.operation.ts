@@ -2,7 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { componentsAsked, SCORE_COMPONENTS } from '../../search/criteria';
 import { jobDescriptionRow, jobDescriptionToolRow } from '../../../shared/output/rankedRows';
-import { type ServiceAnswer } from '../../../shared/output/output';
+import type { OutputSettings, ServiceAnswer } from '../../../shared/output/output';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { indicesParameter } from '../common.descriptions';
 import { matchAgainstParameters, rankedSearchParameters, type RankedSearch } from '../matchAgainst';
@@ -44,8 +44,9 @@ export const toolDescription = `Finds open jobs for a candidate: ranks the parse
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	output: OutputSettings,
 ): Promise<IDataObject | ServiceAnswer> {
-	return await rankedSearchItems.call(this, itemIndex, TOOL_ANSWER, (body, results) => {
+	return await rankedSearchItems.call(this, itemIndex, output, TOOL_ANSWER, (body, results) => {
 		// Matching a resume scores every criterion; custom criteria only those that were set.
 		const searched =
 			body.resume === undefined ? componentsAsked(SEARCH.body, body) : SCORE_COMPONENTS;

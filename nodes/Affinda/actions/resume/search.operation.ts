@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { ADD_CANDIDATE_DETAILS, withCandidateDetails } from '../../search/candidateDetails';
 import { readConcurrency } from '../../helpers/operationOptions';
 import { candidateRow, candidateToolRow } from '../../../shared/output/rankedRows';
-import { type ServiceAnswer } from '../../../shared/output/output';
+import type { OutputSettings, ServiceAnswer } from '../../../shared/output/output';
 import { readFlag } from '../../../shared/readers';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { indicesParameter } from '../common.descriptions';
@@ -55,13 +55,20 @@ export const description: INodeProperties[] = [
 export async function execute(
 	this: IExecuteFunctions,
 	itemIndex: number,
+	output: OutputSettings,
 ): Promise<IDataObject | ServiceAnswer> {
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const addDetails = readFlag(ADD_CANDIDATE_DETAILS, options.addCandidateDetails ?? false);
-	return await rankedSearchItems.call(this, itemIndex, TOOL_ANSWER, async (body, results) => {
-		const searched = criteriaSearched.call(this, itemIndex, SEARCH, body, results);
-		const rows = results.map((result) => candidateRow(result, searched));
-		if (!addDetails) return rows;
-		return await withCandidateDetails.call(this, itemIndex, rows, readConcurrency.call(this));
-	});
+	return await rankedSearchItems.call(
+		this,
+		itemIndex,
+		output,
+		TOOL_ANSWER,
+		async (body, results) => {
+			const searched = criteriaSearched.call(this, itemIndex, SEARCH, body, results);
+			const rows = results.map((result) => candidateRow(result, searched));
+			if (!addDetails) return rows;
+			return await withCandidateDetails.call(this, itemIndex, rows, readConcurrency.call(this));
+		},
+	);
 }

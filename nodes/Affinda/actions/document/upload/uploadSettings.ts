@@ -19,7 +19,11 @@ import {
 	readOptionalText,
 	readWholeNumber,
 } from '../../../../shared/readers';
-import { DOCUMENT_OUTPUT_PARAMETER, isResumeOutput } from '../../../../shared/output/output';
+import {
+	DOCUMENT_OUTPUT_PARAMETER,
+	isResumeOutput,
+	type OutputChoice,
+} from '../../../../shared/output/output';
 import { readRequestTimeoutMs } from '../../../../shared/transport/itemRequest';
 
 /** Reading and checking Upload's values: each refused before any request, naming its parameter. */
@@ -32,7 +36,12 @@ export interface UploadSettings {
 	options: IDataObject;
 }
 
-export function readUploadSettings(this: IExecuteFunctions, itemIndex: number): UploadSettings {
+/** `output`: the item's Output, as the router read it. */
+export function readUploadSettings(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	output: OutputChoice,
+): UploadSettings {
 	const wait = readFlag(waitParameter, this.getNodeParameter('wait', itemIndex));
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const deleting =
@@ -45,7 +54,6 @@ export function readUploadSettings(this: IExecuteFunctions, itemIndex: number): 
 			'off unless Wait for Parsing is on, or nothing would be left to fetch',
 		);
 	}
-	const output = this.getNodeParameter('output', itemIndex, DOCUMENT_OUTPUT_PARAMETER.default);
 	if (!wait && isResumeOutput(output)) {
 		invalid(
 			DOCUMENT_OUTPUT_PARAMETER,
