@@ -268,6 +268,30 @@ describe('Add to Indices: a document of the other kind, once the parse says what
 	});
 });
 
+describe('Add to Indices: Create From Data of a job description, and several files', () => {
+	test('Create From Data making a job description, with a resume index: created, not added, the item error names it', async () => {
+		const index = newIndex();
+		const result = await run(
+			{
+				resource: 'document',
+				operation: 'createFromData',
+				data: JSON.stringify({
+					jobTitle: { parsed: 'Staff Nurse' },
+					organizationName: { parsed: 'Harbour Hospital' },
+				}),
+				options: { addToIndices: [index] },
+			},
+			[{ json: {} }],
+		);
+		const [made] = emulator.store.allDocuments().slice(-1);
+		expect(made.extractor).toBe('job-description');
+		expect(result.error()?.message).toBe(
+			`Document ${made.identifier} was parsed, but not added to the index "${index}": it is a job description, and the index holds resumes [item 0]`,
+		);
+		expect(adds(index)).toEqual([]);
+	});
+});
+
 describe('Add to Indices: run again, and faults on the add', () => {
 	useFastRetries();
 
@@ -366,6 +390,36 @@ describe('Add to Indices: run again, and faults on the add', () => {
 		expect(tries).toHaveLength(8); // 4 tries (3 retries) for each of the 2 documents
 		expect(adds(index)).toEqual([]);
 		expect(members(index)).toEqual([]);
+	});
+
+	test('All Files of the Item, the second add refused: the error names the second document and the first, uploaded and indexed', async () => {
+		const index = newIndex();
+		let seen = 0;
+		const result = await run(
+			upload([index], { binaryFiles: 'all' }),
+			[await fileItem([CV, CV_2])],
+			{
+				via: (request, forwarded) =>
+					!forwarded && request.path === `/v3/index/${index}/documents` && seen++ >= 1
+						? { status: 503, body: { detail: 'Unavailable.' } }
+						: undefined,
+			},
+		);
+		const [first, second] = emulator.store
+			.allDocuments()
+			.slice(-2)
+			.map((d) => d.identifier);
+		expect(result.error()?.message).toMatch(
+			new RegExp(`^Document ${second} was parsed, but not added to the index "${index}": `),
+		);
+		expect(result.error()?.description).toContain(
+			`The item's earlier files were uploaded and parsed: sofia-marin.txt → ${first}`,
+		);
+		expect(result.error()?.description).toContain(
+			`Add it with Index → Add Document (Index ${index}, Document ${second})`,
+		);
+		expect(members(index)).toEqual([first]);
+		expect(uploads()).toHaveLength(2);
 	});
 
 	test('the index deleted between the look-up and the add (404): the item error names the document', async () => {
