@@ -48,7 +48,7 @@ export interface ItemOperation extends OperationModule {
 	) => Promise<ItemResult | Waiting<ItemResult>>;
 	/**
 	 * Once every item has run and its Output is made: work the run does once for all its items
-	 * (the updates' Re-index In, actions/reIndex.ts), which may change any item's result.
+	 * (the updates' Re-index In, actions/index/reIndex.ts), which may change any item's result.
 	 */
 	afterRun?: (
 		this: IExecuteFunctions,

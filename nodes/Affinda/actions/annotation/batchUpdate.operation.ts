@@ -13,7 +13,12 @@ import { ANNOTATIONS_PATH } from '../../../shared/service';
 import { readRequestTimeoutMs } from '../../../shared/transport/itemRequest';
 import { affindaApiRequest } from '../../../shared/transport/request';
 import { optionsCollection } from '../common.descriptions';
-import { readReIndexIn, reIndexAfterRun, reIndexInOption, reIndexOnceRunIsDone } from '../reIndex';
+import {
+	readReIndexIn,
+	reIndexAfterRun,
+	reIndexInOption,
+	reIndexOnceRunIsDone,
+} from '../index/reIndex';
 import {
 	annotationFieldsCollection,
 	annotationFromItem,

@@ -10,7 +10,12 @@ import {
 } from './fields';
 import { ANNOTATIONS_PATH } from '../../../shared/service';
 import { requestForItem } from '../../../shared/transport/itemRequest';
-import { readReIndexIn, reIndexAfterRun, reIndexInOption, reIndexOnceRunIsDone } from '../reIndex';
+import {
+	readReIndexIn,
+	reIndexAfterRun,
+	reIndexInOption,
+	reIndexOnceRunIsDone,
+} from '../index/reIndex';
 
 export const description: INodeProperties[] = [
 	annotationIdParameter,

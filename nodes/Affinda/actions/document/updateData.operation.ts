@@ -10,7 +10,12 @@ import {
 	type ServiceAnswer,
 } from '../../../shared/output/output';
 import { ROW_OPTIONS } from '../../../shared/output/rowOptions';
-import { readReIndexIn, reIndexAfterRun, reIndexInOption, reIndexOnceRunIsDone } from '../reIndex';
+import {
+	readReIndexIn,
+	reIndexAfterRun,
+	reIndexInOption,
+	reIndexOnceRunIsDone,
+} from '../index/reIndex';
 import { optionsCollection } from '../common.descriptions';
 import { documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';

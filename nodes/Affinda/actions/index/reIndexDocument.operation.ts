@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { optionsCollection } from '../common.descriptions';
-import { reIndexDocument } from '../reIndex';
+import { reIndexDocument } from './reIndex';
 import { filledByModelAsTool } from '../tool.descriptions';
 import {
 	indexDocumentParameter,

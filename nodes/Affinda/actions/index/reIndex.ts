@@ -1,13 +1,13 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { runBounded, settle, type Settled } from '../helpers/concurrency';
-import { isNotFound } from '../helpers/itemErrors';
-import { DEFAULT_CONCURRENCY } from '../../shared/parameters';
-import { readNameList } from '../../shared/readers';
-import { pathSegment } from '../../shared/service';
-import { requestForItem } from '../../shared/transport/itemRequest';
-import { findIndex, indexPath } from './index/indexProperties';
+import { runBounded, settle, type Settled } from '../../helpers/concurrency';
+import { isNotFound } from '../../helpers/itemErrors';
+import { DEFAULT_CONCURRENCY } from '../../../shared/parameters';
+import { readNameList } from '../../../shared/readers';
+import { pathSegment } from '../../../shared/service';
+import { requestForItem } from '../../../shared/transport/itemRequest';
+import { findIndex, indexPath } from './indexProperties';
 
 /**
  * Re-indexing: taking a document's current data into a search index again, as Index → Re-index
