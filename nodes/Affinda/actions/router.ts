@@ -13,7 +13,6 @@ import {
 	type OutputSettings,
 	type ServiceAnswer,
 } from '../../shared/output/output';
-import { DEFAULT_ROW_OPTIONS } from '../../shared/output/documentRows';
 import {
 	operations,
 	type AffindaOperation,
@@ -43,11 +42,12 @@ async function itemOutput(
 	keepRefusals: boolean,
 ): Promise<ItemOutput | Waiting<ItemOutput>> {
 	const parameter = operation.description.find((property) => property.name === 'output');
-	// An operation without Output has one shape: its rows.
-	const settings: OutputSettings =
-		parameter === undefined
-			? { choice: 'row', rowOptions: DEFAULT_ROW_OPTIONS }
-			: readOutputSettings.call(this, itemIndex, parameter, includeFieldsOf(operation));
+	const settings: OutputSettings = readOutputSettings.call(
+		this,
+		itemIndex,
+		parameter,
+		includeFieldsOf(operation),
+	);
 	const shape = async (answer: ItemResult) => {
 		const shaped = await shapeOutput(answer, settings);
 		if (shaped instanceof RefusedDocuments && !keepRefusals) throw shaped.refusals[0];

@@ -10,7 +10,7 @@ import { educationItems, workHistoryItems } from './cv';
 import { DEFAULT_ROW_OPTIONS, documentRow, type RowOptions } from './documentRows';
 import { jsonResumeItems } from './jsonResume';
 import { simplifyDocument } from './parsedData';
-import { readRowOptions } from './rowOptions';
+import { readProtectAgainstFormulas, readRowOptions } from './rowOptions';
 
 /**
  * The Output contract, in one place: what Output offers (its choices and the parameter), the
@@ -30,10 +30,14 @@ export type OutputChoice = 'row' | 'document' | 'raw' | ResumeOutput;
 /** The outputs made of a resume's career: any number of items per document, per the table. */
 export type ResumeOutput = 'workHistory' | 'education' | 'jsonResume';
 
-const RESUME_OUTPUTS: Record<ResumeOutput, (document: IDataObject) => IDataObject[]> = {
-	workHistory: workHistoryItems,
-	education: educationItems,
-	jsonResume: jsonResumeItems,
+/** Each resume output's items, and whether they are a table's rows (formula-protected) or data. */
+const RESUME_OUTPUTS: Record<
+	ResumeOutput,
+	{ items: (document: IDataObject) => IDataObject[]; table: boolean }
+> = {
+	workHistory: { items: workHistoryItems, table: true },
+	education: { items: educationItems, table: true },
+	jsonResume: { items: jsonResumeItems, table: false },
 };
 
 /** Whether an Output value is one made of resumes (it needs their parsed data). */
@@ -135,24 +139,30 @@ export function readOutput(value: unknown, parameter = OUTPUT_PARAMETER): Output
 
 /**
  * An item's Output and, for a Flat Row, the row's options (Options): read, and refused if bad,
- * before any request. The router reads them for every operation that has an Output;
+ * before any request. The router reads them for every operation; `parameter` is its Output, if
+ * it has one (without, its rows are its one shape, and only Protect Against Formulas applies);
  * `includeFields` is the operation's own Include Fields, when it has columns of its own.
  */
 export function readOutputSettings(
 	this: IExecuteFunctions,
 	itemIndex: number,
-	parameter: INodeProperties,
+	parameter: INodeProperties | undefined,
 	includeFields?: INodeProperties,
 ): OutputSettings {
-	const choice = readOutput(
-		this.getNodeParameter('output', itemIndex, parameter.default),
-		parameter,
-	);
-	const rowOptions =
-		choice === 'row'
-			? readRowOptions(this.getNodeParameter('options', itemIndex, {}), includeFields)
-			: DEFAULT_ROW_OPTIONS;
-	return { choice, rowOptions };
+	const choice =
+		parameter === undefined
+			? 'row'
+			: readOutput(this.getNodeParameter('output', itemIndex, parameter.default), parameter);
+	const options = this.getNodeParameter('options', itemIndex, {});
+	if (choice === 'row' && parameter !== undefined)
+		return { choice, rowOptions: readRowOptions(options, includeFields) };
+	const table = choice === 'row' || (isResumeOutput(choice) && RESUME_OUTPUTS[choice].table);
+	return {
+		choice,
+		rowOptions: table
+			? { ...DEFAULT_ROW_OPTIONS, protectAgainstFormulas: readProtectAgainstFormulas(options) }
+			: DEFAULT_ROW_OPTIONS,
+	};
 }
 
 /**
@@ -199,12 +209,15 @@ export class RefusedDocuments {
 function resumeOutput(
 	documents: IDataObject[],
 	choice: ResumeOutput,
+	rowOptions: RowOptions,
 ): IDataObject[] | RefusedDocuments {
+	const { items: itemsOf, table } = RESUME_OUTPUTS[choice];
 	const items: IDataObject[] = [];
 	const refusals: Error[] = [];
 	for (const document of documents) {
 		try {
-			items.push(...RESUME_OUTPUTS[choice](document));
+			const made = itemsOf(document);
+			items.push(...(table ? protectedRows(made, rowOptions) : made));
 		} catch (error) {
 			refusals.push(error as Error);
 		}
@@ -276,6 +289,7 @@ export async function shapeOutput<T>(
 	if (!(value instanceof ServiceAnswer)) return value as Exclude<T, ServiceAnswer>;
 	if (choice === 'raw') return value.raw;
 	if (choice === 'document' && value.document) return value.document();
-	if (isResumeOutput(choice) && value.documents) return resumeOutput(value.documents, choice);
+	if (isResumeOutput(choice) && value.documents)
+		return resumeOutput(value.documents, choice, rowOptions);
 	return protectedRows(value.row(rowOptions), rowOptions ?? DEFAULT_ROW_OPTIONS);
 }

@@ -79,15 +79,28 @@ const LISTS_AS: INodeProperties = {
 	displayOptions: onlyForRows,
 };
 
-const PROTECT_AGAINST_FORMULAS: INodeProperties = {
-	displayName: 'Protect Against Formulas',
-	name: 'protectAgainstFormulas',
-	type: 'boolean',
-	default: true,
-	description:
-		"Whether text starting with =, +, -, @, a tab or a carriage return gets a leading ' (except phone numbers and numbers), so that a spreadsheet shows it instead of running it as a formula: a CV's text is anyone's",
-	displayOptions: onlyForRows,
-};
+/**
+ * Protect Against Formulas, for every output that is a table a user appends to a sheet: a Flat
+ * Row, Work History and Education here; an operation without Output whose rows hold a document's
+ * text (Index → Get Documents' details, Annotation → Get Many) shows it as its own option.
+ */
+export function protectAgainstFormulasOption(
+	displayOptions: INodeProperties['displayOptions'],
+): INodeProperties {
+	return {
+		displayName: 'Protect Against Formulas',
+		name: 'protectAgainstFormulas',
+		type: 'boolean',
+		default: true,
+		description:
+			"Whether text starting with =, +, -, @, a tab or a carriage return gets a leading ' (except phone numbers and numbers), so that a spreadsheet shows it instead of running it as a formula: a CV's text is anyone's",
+		displayOptions,
+	};
+}
+
+const PROTECT_AGAINST_FORMULAS = protectAgainstFormulasOption({
+	show: { '/output': ['row', 'workHistory', 'education'] },
+});
 
 const CONFIDENCE_THRESHOLD: INodeProperties = {
 	displayName: 'Confidence Threshold',
@@ -135,6 +148,14 @@ function refused(
 	return new InvalidParameterError(option.displayName, option.name, value, allowed);
 }
 
+/** Options → Protect Against Formulas, checked (on when not set). */
+export function readProtectAgainstFormulas(options: unknown): boolean {
+	const given = isObject(options) ? options.protectAgainstFormulas : undefined;
+	if (given === undefined) return true;
+	if (typeof given !== 'boolean') throw refused(PROTECT_AGAINST_FORMULAS, given, 'true or false');
+	return given;
+}
+
 /**
  * The row's options from an Options collection, checked before any request: a threshold outside
  * 0 to 1 or an Include Field no column has is refused, naming the parameter and the value.
@@ -173,11 +194,7 @@ export function readRowOptions(
 			);
 		row.include = include;
 	}
-	if (given.protectAgainstFormulas !== undefined) {
-		if (typeof given.protectAgainstFormulas !== 'boolean')
-			throw refused(PROTECT_AGAINST_FORMULAS, given.protectAgainstFormulas, 'true or false');
-		row.protectAgainstFormulas = given.protectAgainstFormulas;
-	}
+	row.protectAgainstFormulas = readProtectAgainstFormulas(given);
 	row.customDataPoints = listOfText(given.customDataPoints);
 	// Such a column would replace the row's prototype or shadow what every object has.
 	const unsafe = row.customDataPoints.filter((slug) => !isSafeObjectProperty(slug));

@@ -6,6 +6,8 @@ import { ANNOTATIONS_PATH } from '../../../shared/service';
 import { readRequestTimeoutMs } from '../../../shared/transport/itemRequest';
 import { affindaApiRequestAllPages, PAGE_SIZE } from '../../../shared/transport/pager';
 import { optionsCollection } from '../common.descriptions';
+import { ServiceAnswer } from '../../../shared/output/output';
+import { protectAgainstFormulasOption } from '../../../shared/output/rowOptions';
 import { documentLocator } from '../document/descriptions';
 import { readDocumentIdentifier } from '../document/document';
 import { filledByModelAsTool } from '../tool.descriptions';
@@ -37,7 +39,7 @@ export const description: INodeProperties[] = [
 		default: {},
 		options: [fieldFilter],
 	},
-	optionsCollection(),
+	optionsCollection([protectAgainstFormulasOption(undefined)]),
 ];
 
 /** An annotation's field: its `field`, or else its data point (what older documents name). */
@@ -65,7 +67,7 @@ export async function readAnnotations(
 	);
 }
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
 	const document = readDocumentIdentifier.call(this, itemIndex);
 	const max = readReturnAllOrLimit.call(this, itemIndex, PAGE_SIZE.annotations);
 	const field = readOptionalText(
@@ -79,10 +81,12 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		itemIndex,
 		field === undefined ? max : undefined,
 	);
-	return annotations
+	const kept = annotations
 		.filter((annotation) => field === undefined || annotationField(annotation) === field)
-		.slice(0, max)
-		.map((annotation) => ({
+		.slice(0, max);
+	// A table of the CV's text (value, raw): the router applies Protect Against Formulas to it.
+	return new ServiceAnswer(kept, () =>
+		kept.map((annotation) => ({
 			id: annotation.id,
 			field: annotationField(annotation),
 			value: annotation.parsed ?? null,
@@ -91,5 +95,6 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 			isVerified: annotation.isVerified ?? null,
 			isClientVerified: annotation.isClientVerified ?? null,
 			page: annotation.pageIndex ?? null,
-		}));
+		})),
+	);
 }

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { DEFAULT_CONCURRENCY } from '../../../shared/parameters';
@@ -7,6 +7,8 @@ import { withCandidateDetails } from '../../search/candidateDetails';
 import { identifierIn, readFlag } from '../../../shared/readers';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { optionsCollection } from '../common.descriptions';
+import { ServiceAnswer } from '../../../shared/output/output';
+import { protectAgainstFormulasOption } from '../../../shared/output/rowOptions';
 import { indexParameter, indexPath, readIndexName } from './indexProperties';
 
 const includeDocumentDetails: INodeProperties = {
@@ -22,13 +24,15 @@ export const description: INodeProperties[] = [
 	indexParameter,
 	...returnAllAndLimit(PAGE_SIZE.indexDocuments),
 	includeDocumentDetails,
-	optionsCollection(),
+	optionsCollection([
+		protectAgainstFormulasOption({ show: { '/includeDocumentDetails': [true] } }),
+	]),
 ];
 
 export const toolDescription =
 	'Lists the documents a search index of Affinda holds (the index is set in the node): one entry per document with its identifier, and with details on, its candidate or job columns. Use it to check what searches of that index can find, for example candidates who were hired or withdrew and should be taken out.';
 
-export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<IDataObject[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<ServiceAnswer> {
 	const index = readIndexName.call(this, itemIndex);
 	const details = readFlag(
 		includeDocumentDetails,
@@ -50,7 +54,9 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		}
 		return { index, document };
 	});
-	return details
+	const withDetails = details
 		? await withCandidateDetails.call(this, itemIndex, rows, DEFAULT_CONCURRENCY, 'document')
 		: rows;
+	// A table of the documents' text: the router applies Protect Against Formulas to its rows.
+	return new ServiceAnswer(listed, () => withDetails);
 }
