@@ -103,6 +103,39 @@ describe('Output, on the wire, against a recording server', () => {
 		},
 	);
 
+	test('names n8n keeps out of expressions (binding, mainModule, __defineGetter__) are columns like any other, as Custom Data Points and as another type’s fields', async () => {
+		const odd = {
+			binding: 'B-7',
+			mainModule: 'core',
+			__defineGetter__: 'g',
+			__lookupSetter__: 's',
+		};
+		answer = JSON.parse(
+			JSON.stringify({
+				...CUSTOM_TYPE_DOCUMENT,
+				data: { ...(CUSTOM_TYPE_DOCUMENT.data as IDataObject), ...odd },
+			}).replace('"binding":', '"constructor":"c","prototype":"p","binding":'),
+		) as IDataObject;
+		const { output, error } = await run({
+			operation: 'get',
+			options: { customDataPoints: 'binding, mainModule, __defineGetter__' },
+		});
+		expect(error()).toBeUndefined();
+		const row = output(AFFINDA_NODE_NAME)[0].json;
+		expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+		for (const [name, value] of Object.entries(odd)) {
+			expect(Object.getOwnPropertyDescriptor(row, name)).toEqual({
+				value,
+				writable: true,
+				enumerable: true,
+				configurable: true,
+			});
+		}
+		// The three a row never holds are left out of another type's row.
+		expect(Object.hasOwn(row, 'constructor') || Object.hasOwn(row, 'prototype')).toBe(false);
+		for (const value of Object.values(row)) expect(typeof value).not.toBe('function');
+	});
+
 	test('a row is a plain object of own data: no live functions, no prototype from the document', async () => {
 		// As the service's JSON arrives: "__proto__" an own field of the parsed answer.
 		answer = JSON.parse(

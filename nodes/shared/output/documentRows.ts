@@ -1,11 +1,10 @@
 import type { IDataObject } from 'n8n-workflow';
-import { isSafeObjectProperty } from 'n8n-workflow';
 
 import { certifications, occupation } from './cv';
 import * as job from './jobDescription';
 import { documentKind, type DocumentKind } from './kind';
 import * as resume from './resume';
-import { Evidence, isObject, plain, text } from './values';
+import { Evidence, isFieldName, isObject, plain, text } from './values';
 
 /**
  * A document's Flat Row. The columns per kind of document: the one table the panel's Include
@@ -365,7 +364,7 @@ export function documentRow(
 	columns.filter((column) => column.byDefault).forEach(add);
 	if (kind === 'other') {
 		for (const [slug, value] of Object.entries(source.data)) {
-			if (NOT_A_COLUMN.has(slug) || cells.has(slug) || !isSafeObjectProperty(slug)) continue;
+			if (NOT_A_COLUMN.has(slug) || cells.has(slug) || !isFieldName(slug)) continue;
 			for (const [name, cell] of fieldCells(slug, value, options)) cells.set(name, cell);
 		}
 	}

@@ -1,5 +1,4 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { isSafeObjectProperty } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../errors';
 import { byName } from '../order';
@@ -10,7 +9,7 @@ import {
 	type Column,
 	type RowOptions,
 } from './documentRows';
-import { isObject } from './values';
+import { isFieldName, isObject } from './values';
 
 /**
  * The row's options (Include Fields, Custom Data Points, Lists As, Protect Against Formulas,
@@ -197,7 +196,7 @@ export function readRowOptions(
 	row.protectAgainstFormulas = readProtectAgainstFormulas(given);
 	row.customDataPoints = listOfText(given.customDataPoints);
 	// Such a column would replace the row's prototype or shadow what every object has.
-	const unsafe = row.customDataPoints.filter((slug) => !isSafeObjectProperty(slug));
+	const unsafe = row.customDataPoints.filter((slug) => !isFieldName(slug));
 	if (unsafe.length > 0)
 		throw refused(
 			CUSTOM_DATA_POINTS,

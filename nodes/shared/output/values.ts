@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { isSafeObjectProperty, UserError } from 'n8n-workflow';
+import { UserError } from 'n8n-workflow';
 
 /**
  * Reading Affinda's values whatever their wrapping. Without `compact`, the service wraps each
@@ -118,6 +118,18 @@ export function numberOrNull(value: unknown): number | null {
 export const MAX_VALUE_DEPTH = 100;
 
 /**
+ * The names a row or a value's object never holds: `__proto__` would replace its prototype, and
+ * `constructor` and `prototype` are taken for an object's own machinery. Every other name
+ * (`toString`, `binding`, `__defineGetter__` …) is a document's field like any other, an own data
+ * property of a plain object, so it stays a column.
+ */
+const NOT_A_FIELD_NAME: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+export function isFieldName(name: string): boolean {
+	return !NOT_A_FIELD_NAME.has(name);
+}
+
+/**
  * Every annotation inside a value unwrapped, at any depth up to MAX_VALUE_DEPTH: what
  * `compact=true` would show. A plain object of own fields: a field named `__proto__`,
  * `constructor` or `prototype` is left out, so that a document's field never becomes (or
@@ -130,7 +142,7 @@ export function plain(value: unknown, evidence?: Evidence, depth = 0): unknown {
 	if (isObject(inner)) {
 		const out: IDataObject = {};
 		for (const [key, entry] of Object.entries(inner)) {
-			if (isSafeObjectProperty(key)) out[key] = plain(entry, evidence, depth + 1) as never;
+			if (isFieldName(key)) out[key] = plain(entry, evidence, depth + 1) as never;
 		}
 		return out;
 	}
