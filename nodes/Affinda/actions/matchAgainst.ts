@@ -1,17 +1,10 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { requestReturnAllOrLimit, returnAllAndLimit } from '../helpers/paging';
 import { addToolCriteria, buildSearchBody, readCriteriaValues } from '../search/searchBody';
 import type { SearchBody } from '../search/criteria';
-import { criteriaParameter, toolCriteriaParameters } from '../search/searchProperties';
-import {
-	optionsCollection,
-	parsedDocumentLocator,
-	wholeNumberParameter,
-} from './common.descriptions';
+import { parsedDocumentLocator } from './common.descriptions';
 import { filledByModelAsTool } from './tool.descriptions';
-import { outputParameter } from '../../shared/output/output';
-import { boundsOf, readIdentifier, readWholeNumber } from '../../shared/readers';
+import { readIdentifier } from '../../shared/readers';
 
 /**
  * Match Against: what a search (or a search's detail) ranks documents against: criteria set in
@@ -102,72 +95,4 @@ export function readRankedSearchBody(
 		readMatch.call(this, mode, itemIndex),
 		criteria,
 	);
-}
-
-/** Options → Offset of a ranked search: how many of the best `what` to skip. */
-function offsetOption(what: string): INodeProperties {
-	return wholeNumberParameter(
-		'Offset',
-		'offset',
-		0,
-		`Number of ranked ${what} to skip before the first one returned`,
-	);
-}
-
-/** A ranked search as its panel ends: the criteria, Return All and Limit, Output, Options. */
-export interface RankedSearch {
-	body: SearchBody;
-	path: string;
-	pageSize: number;
-	/** What Output's Flat Row holds. */
-	row: string;
-	/** What is ranked, for Options → Offset ("results", "job descriptions"). */
-	ranked: string;
-	/** Options of this search beside Offset. */
-	options?: INodeProperties[];
-}
-
-export function rankedSearchParameters(search: RankedSearch): INodeProperties[] {
-	return [
-		...toolCriteriaParameters(search.body),
-		criteriaParameter(search.body),
-		...returnAllAndLimit(search.pageSize),
-		outputParameter(['row', 'raw'], {
-			row: search.row,
-			raw: "Affinda's answer, unchanged: one item per result",
-		}),
-		optionsCollection([offsetOption(search.ranked), ...(search.options ?? [])]),
-	];
-}
-
-/** Options → Offset: where in the ranking the results start. */
-export function readOffset(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	search: RankedSearch,
-): number {
-	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const offsetParameter = offsetOption(search.ranked);
-	return readWholeNumber(offsetParameter, options.offset ?? 0, boundsOf(offsetParameter));
-}
-
-/**
- * Runs an item's ranked search: its body, then from Options → Offset on, Return All or up to
- * Limit.
- */
-export async function runRankedSearch(
-	this: IExecuteFunctions,
-	itemIndex: number,
-	search: RankedSearch,
-): Promise<{ body: IDataObject; results: IDataObject[] }> {
-	const body = readRankedSearchBody.call(this, itemIndex, search.body);
-	const offset = readOffset.call(this, itemIndex, search);
-	const results = await requestReturnAllOrLimit.call(this, itemIndex, search.pageSize, {
-		method: 'POST',
-		path: search.path,
-		qs: { offset },
-		body,
-		idempotent: true,
-	});
-	return { body, results };
 }

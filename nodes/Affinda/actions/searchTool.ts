@@ -1,26 +1,92 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { limitParameter } from '../helpers/paging';
+import { limitParameter, requestReturnAllOrLimit, returnAllAndLimit } from '../helpers/paging';
 import { toolRun } from '../helpers/toolCall';
+import type { SearchBody } from '../search/criteria';
+import { criteriaParameter, toolCriteriaParameters } from '../search/searchProperties';
 import { scoredIn, searchedIn } from '../search/searched';
-import {
-	readOffset,
-	readRankedSearchBody,
-	runRankedSearch,
-	type RankedSearch,
-	type SearchMode,
-} from './matchAgainst';
+import { optionsCollection, wholeNumberParameter } from './common.descriptions';
+import { readRankedSearchBody, type SearchMode } from './matchAgainst';
 import { forModel, forPeople, fromAI } from './tool';
-import { ServiceAnswer, type OutputSettings } from '../../shared/output/output';
+import { outputParameter, ServiceAnswer, type OutputSettings } from '../../shared/output/output';
 import { type Searched } from '../../shared/output/rankedRows';
 import { boundsOf, readWholeNumber } from '../../shared/readers';
 import { requestForItem } from '../../shared/transport/itemRequest';
 
 /**
- * A ranked search as an AI tool (Resume → Search, Job Description → Search): no Return All, a
- * Limit the model may set (10 unless it does), and one compact answer, the rows with the scores of
- * the criteria searched only and how many more matched.
+ * A ranked search (Resume → Search, Job Description → Search): its panel's last parameters
+ * (criteria, Return All and Limit, Output, Options → Offset) and its run; as an AI tool, no
+ * Return All, a Limit the model may set (10 unless it does), and one compact answer, the rows
+ * with the scores of the criteria searched only and how many more matched.
  */
+
+/** Options → Offset of a ranked search: how many of the best `what` to skip. */
+function offsetOption(what: string): INodeProperties {
+	return wholeNumberParameter(
+		'Offset',
+		'offset',
+		0,
+		`Number of ranked ${what} to skip before the first one returned`,
+	);
+}
+
+/** A ranked search as its panel ends: the criteria, Return All and Limit, Output, Options. */
+export interface RankedSearch {
+	body: SearchBody;
+	path: string;
+	pageSize: number;
+	/** What Output's Flat Row holds. */
+	row: string;
+	/** What is ranked, for Options → Offset ("results", "job descriptions"). */
+	ranked: string;
+	/** Options of this search beside Offset. */
+	options?: INodeProperties[];
+}
+
+export function rankedSearchParameters(search: RankedSearch): INodeProperties[] {
+	return [
+		...toolCriteriaParameters(search.body),
+		criteriaParameter(search.body),
+		...returnAllAndLimit(search.pageSize),
+		outputParameter(['row', 'raw'], {
+			row: search.row,
+			raw: "Affinda's answer, unchanged: one item per result",
+		}),
+		optionsCollection([offsetOption(search.ranked), ...(search.options ?? [])]),
+	];
+}
+
+/** Options → Offset: where in the ranking the results start. */
+export function readOffset(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	search: RankedSearch,
+): number {
+	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const offsetParameter = offsetOption(search.ranked);
+	return readWholeNumber(offsetParameter, options.offset ?? 0, boundsOf(offsetParameter));
+}
+
+/**
+ * Runs an item's ranked search: its body, then from Options → Offset on, Return All or up to
+ * Limit.
+ */
+export async function runRankedSearch(
+	this: IExecuteFunctions,
+	itemIndex: number,
+	search: RankedSearch,
+): Promise<{ body: IDataObject; results: IDataObject[] }> {
+	const body = readRankedSearchBody.call(this, itemIndex, search.body);
+	const offset = readOffset.call(this, itemIndex, search);
+	const results = await requestReturnAllOrLimit.call(this, itemIndex, search.pageSize, {
+		method: 'POST',
+		path: search.path,
+		qs: { offset },
+		body,
+		idempotent: true,
+	});
+	return { body, results };
+}
 
 /** How many rows a tool's answer holds unless the model asks for more or fewer. */
 const TOOL_LIMIT = 10;

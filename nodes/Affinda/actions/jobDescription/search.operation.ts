@@ -5,8 +5,14 @@ import { jobDescriptionRow, jobDescriptionToolRow } from '../../../shared/output
 import type { OutputSettings, ServiceAnswer } from '../../../shared/output/output';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { indicesParameter } from '../common.descriptions';
-import { matchAgainstParameters, rankedSearchParameters, type RankedSearch } from '../matchAgainst';
-import { asToolLimits, rankedSearchItems, type SearchToolAnswer } from '../searchTool';
+import { matchAgainstParameters } from '../matchAgainst';
+import {
+	asToolLimits,
+	rankedSearchItems,
+	rankedSearchParameters,
+	type RankedSearch,
+	type SearchToolAnswer,
+} from '../searchTool';
 
 const SEARCH: RankedSearch = {
 	body: 'jobDescriptionSearch',

@@ -7,11 +7,13 @@ import type { OutputSettings, ServiceAnswer } from '../../../shared/output/outpu
 import { readFlag } from '../../../shared/readers';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { indicesParameter } from '../common.descriptions';
-import { matchAgainstParameters, rankedSearchParameters, type RankedSearch } from '../matchAgainst';
+import { matchAgainstParameters } from '../matchAgainst';
 import {
 	asToolLimits,
 	criteriaSearched,
 	rankedSearchItems,
+	rankedSearchParameters,
+	type RankedSearch,
 	type SearchToolAnswer,
 } from '../searchTool';
 
