@@ -156,6 +156,26 @@ async function newestItem(
 /** The nodes with a poll under way in this process: n8n starts the next without waiting. */
 const polling = new Set<string>();
 
+/**
+ * Documents whose fetch failed the way a retry would (404, 403), by node and time they reached
+ * the event: passed over from then on. The state says so too, but n8n's durable poll cursors keep
+ * nothing of a poll that failed, so a document alone in its poll would be reported at every poll.
+ * Bounded: the oldest are forgotten first (then reported once more, never lost).
+ */
+const passedOver = new Set<string>();
+const PASSED_OVER_CAPACITY = 10_000;
+
+function passedOverKey(this: IPollFunctions, document: Listed): string {
+	return `${this.getWorkflow().id ?? ''}/${this.getNode().id}/${document.identifier}@${document.reachedAtText}`;
+}
+
+function passOver(this: IPollFunctions, document: Listed): void {
+	if (passedOver.size >= PASSED_OVER_CAPACITY) {
+		passedOver.delete(passedOver.values().next().value as string);
+	}
+	passedOver.add(passedOverKey.call(this, document));
+}
+
 export async function pollDocuments(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	// The context serves every poll of the activation: each poll reads the credential afresh.
 	disconnect.call(this);
@@ -223,11 +243,13 @@ async function pollOnce(this: IPollFunctions, settings: PollSettings): Promise<v
 	// late window), while one that would fail the same way (404, 403) is reported once.
 	const unfetched: Array<{ document: Listed; error: Error }> = [];
 	for (const document of deliver) {
+		if (passedOver.has(passedOverKey.call(this, document))) continue;
 		try {
 			items.push(await itemFor.call(this, document, settings));
 		} catch (error) {
 			items.push(undefined);
 			unfetched.push({ document, error: error as Error });
+			if (!mayPass(error as Error)) passOver.call(this, document);
 		}
 	}
 	const next = unseen(

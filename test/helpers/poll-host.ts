@@ -26,6 +26,11 @@ export const AFFINDA_POLLING_TRIGGER_TYPE = 'n8n-nodes-affinda.affindaPollingTri
 export interface PollHostOptions {
 	parameters: IDataObject;
 	credentials: Record<string, ICredentialDataDecryptedObject>;
+	/**
+	 * As n8n's durable poll cursors (2.41 and later) do: a scheduled poll that throws keeps none of
+	 * the node's static data it changed (only runs it started keep theirs, as here always).
+	 */
+	discardStateOfFailedPoll?: boolean;
 }
 
 export interface PollHost {
@@ -138,11 +143,18 @@ export async function startPollHost(options: PollHostOptions): Promise<PollHost>
 	let context = contextFor('trigger', 'activate');
 
 	const runPoll = async (testingTrigger: boolean) => {
+		const nodeKey = `node:${node.name}`;
+		const before = JSON.stringify(workflow.staticData[nodeKey] ?? {});
+		const runsBefore = runs.length;
 		try {
 			const answer = await nodeType.poll!.call(context);
 			if (answer !== null) context.__emit(answer);
 		} catch (error) {
 			if (testingTrigger) throw error;
+			// Not what the runs it started kept: those were saved with them (`stored`).
+			if (options.discardStateOfFailedPoll && runs.length === runsBefore) {
+				workflow.staticData[nodeKey] = JSON.parse(before) as IDataObject;
+			}
 			context.__emitError(error as Error);
 		}
 	};

@@ -385,8 +385,13 @@ describe('against a scripted documents list', () => {
 	});
 	afterAll(async () => await server.stop());
 
-	async function scriptedHost(lateWindow = 60, parameters: IDataObject = {}) {
+	async function scriptedHost(
+		lateWindow = 60,
+		parameters: IDataObject = {},
+		discardStateOfFailedPoll = false,
+	) {
 		return await startPollHost({
+			discardStateOfFailedPoll,
 			parameters: {
 				scope: 'workspace',
 				workspace: byId('wsScript'),
@@ -560,19 +565,19 @@ describe('against a scripted documents list', () => {
 		});
 
 	test.each([
-		[404, 'not_found', 'Affinda found nothing at /v3/documents/bbBroken: Not found.'],
-		[403, 'permission_denied', 'Affinda refused access: Not allowed.'],
+		[404, 'not_found', 'bbGone', 'Affinda found nothing at /v3/documents/bbGone: Not found.'],
+		[403, 'permission_denied', 'bbDenied', 'Affinda refused access: Not allowed.'],
 	])(
 		'Fetch Document: a document answered %i is reported once, counted as seen, and never started',
-		async (status, type, words) => {
+		async (status, type, gone, words) => {
 			listed = [doc('aaBase', 0)];
 			const trigger = await scriptedHost(60, { fetchDocument: true, output: 'raw' });
 			await trigger.activate();
-			listed.push(doc('bbBroken', 1), doc('ccFine', 2));
+			listed.push(doc(gone, 1), doc('ccFine', 2));
 			server.requests.length = 0;
 			let broken = true;
 			withFetch((identifier) =>
-				identifier === 'bbBroken' && broken
+				identifier === gone && broken
 					? {
 							status,
 							body: {
@@ -589,8 +594,7 @@ describe('against a scripted documents list', () => {
 				data: {},
 			});
 			expect(trigger.failures).toHaveLength(1);
-			expect(trigger.failures[0].message).toMatch(/^Could not fetch document bbBroken \(/);
-			expect(trigger.failures[0].message).toBe(`Could not fetch document bbBroken (${words})`);
+			expect(trigger.failures[0].message).toBe(`Could not fetch document ${gone} (${words})`);
 			expect((trigger.failures[0] as { description?: string }).description).toBe(
 				'1 other document started the workflow. Fetching it again would fail the same way, so the next polls pass it over; get it with the Affinda node (Document → Get) once it can be read.',
 			);
@@ -602,9 +606,33 @@ describe('against a scripted documents list', () => {
 			await trigger.poll();
 			expect(identifiersOf(trigger.runs)).toEqual(['ccFine']);
 			expect(trigger.failures).toHaveLength(1);
-			expect(server.requests.filter((r) => r.path === '/v3/documents/bbBroken')).toHaveLength(1);
+			expect(server.requests.filter((r) => r.path === `/v3/documents/${gone}`)).toHaveLength(1);
 		},
 	);
+
+	test('Fetch Document, with durable poll cursors (a failed poll keeps no state): a document answered 404, alone in its poll, is reported once and passed over', async () => {
+		listed = [doc('aaBase', 0)];
+		const trigger = await scriptedHost(60, { fetchDocument: true, output: 'raw' }, true);
+		await trigger.activate();
+		listed.push(doc('bbGoneAlone', 1));
+		server.requests.length = 0;
+		withFetch((identifier) =>
+			identifier === 'bbGoneAlone'
+				? { status: 404, body: { type: 'not_found', errors: [{ detail: 'Not found.' }] } }
+				: undefined,
+		);
+		await trigger.poll();
+		await trigger.poll();
+		await trigger.poll();
+		expect(trigger.failures.map((error) => error.message)).toEqual([
+			'Could not fetch document bbGoneAlone (Affinda found nothing at /v3/documents/bbGoneAlone: Not found.)',
+		]);
+		expect(server.requests.filter((r) => r.path === '/v3/documents/bbGoneAlone')).toHaveLength(1);
+		listed.push(doc('ccNext', 2));
+		await trigger.poll();
+		expect(identifiersOf(trigger.runs)).toEqual(['ccNext']);
+		expect(trigger.failures).toHaveLength(1);
+	});
 
 	test.each([
 		['503', { status: 503, body: { type: 'server_error', errors: [] } }],
@@ -615,15 +643,15 @@ describe('against a scripted documents list', () => {
 			listed = [doc('aaBase', 0)];
 			const trigger = await scriptedHost(60, { fetchDocument: true, output: 'raw' });
 			await trigger.activate();
-			listed.push(doc('bbBroken', 1), doc('ccFine', 2));
+			listed.push(doc('bbBusy', 1), doc('ccFine', 2));
 			let broken = true;
 			withFetch((identifier) =>
-				identifier === 'bbBroken' && broken ? (failure as ScriptedResponse) : undefined,
+				identifier === 'bbBusy' && broken ? (failure as ScriptedResponse) : undefined,
 			);
 			await trigger.poll();
 			expect(identifiersOf(trigger.runs)).toEqual(['ccFine']);
 			expect(trigger.failures.map((error) => error.message)).toEqual([
-				expect.stringMatching(/^Could not fetch document bbBroken \(/),
+				expect.stringMatching(/^Could not fetch document bbBusy \(/),
 			]);
 			expect((trigger.failures[0] as { description?: string }).description).toBe(
 				'1 other document started the workflow. The next poll tries it again, while it is within the Late Window (60 minutes); after that, get it with the Affinda node (Document → Get).',
@@ -639,7 +667,7 @@ describe('against a scripted documents list', () => {
 			await trigger.poll();
 			await trigger.poll();
 			server.respondWith(scriptedList);
-			expect(identifiersOf(trigger.runs)).toEqual(['ccFine', 'bbBroken']);
+			expect(identifiersOf(trigger.runs)).toEqual(['ccFine', 'bbBusy']);
 			expect(trigger.failures).toHaveLength(2);
 		},
 	);
