@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 
-import { DOCUMENT_LINK } from './readers';
+import { DOCUMENT_LINK, DOCUMENT_LINK_EXAMPLE } from './readers';
 
 /**
  * A resource locator: pick from a searchable list (the node's `searchListMethod`), or type an
@@ -47,7 +47,7 @@ export function withUrlMode(locator: INodeProperties): INodeProperties {
 				displayName: 'By URL',
 				name: 'url',
 				type: 'string',
-				placeholder: 'e.g. https://api.affinda.com/v3/documents/mEFayXdO',
+				placeholder: `e.g. ${DOCUMENT_LINK_EXAMPLE}`,
 				extractValue: { type: 'regex', regex },
 				validation: [
 					{

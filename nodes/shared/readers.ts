@@ -173,8 +173,9 @@ export function readOptionalIdentifier(
  */
 export const DOCUMENT_LINK =
 	/^https?:\/\/[^/?#\s]+(?:\/[^?#\s]*)?\/documents\/([^/?#\s]+)\/?(?:[?#]\S*)?$/;
-const LINK_ALLOWED =
-	"the document's link, ending in /documents/ and its identifier, e.g. https://api.affinda.com/v3/documents/mEFayXdO";
+/** A document's link, as the panel's placeholder and the refusal show it (the Global region's). */
+export const DOCUMENT_LINK_EXAMPLE = 'https://api.affinda.com/v3/documents/mEFayXdO';
+const LINK_ALLOWED = `the document's link, ending in /documents/ and its identifier, e.g. ${DOCUMENT_LINK_EXAMPLE}`;
 
 /** Free text, such as a file name or a hint: read like an identifier, so objects are refused. */
 export function readOptionalText(
