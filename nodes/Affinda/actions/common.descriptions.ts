@@ -122,3 +122,20 @@ export function tagWorkspaceLocator(description: string): INodeProperties {
 export function listParameters(pageSize: number, filters: QueryParameter[]): INodeProperties[] {
 	return [...returnAllAndLimit(pageSize), filtersCollection(filters), optionsCollection()];
 }
+
+/** The Document parameter of the operations on one document, and Compact. */
+export const documentLocator: INodeProperties = {
+	...withUrlMode(
+		resourceLocator('Document', 'identifier', 'searchDocuments', 'The document, by its identifier'),
+	),
+	required: true,
+};
+
+export const compactOption: INodeProperties = {
+	displayName: 'Compact',
+	name: 'compact',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to return each parsed field as its value only, without confidence scores, positions and other annotation details',
+};

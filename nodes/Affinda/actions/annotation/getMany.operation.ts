@@ -5,10 +5,9 @@ import { readOptionalText } from '../../../shared/readers';
 import { ANNOTATIONS_PATH } from '../../../shared/service';
 import { readRequestTimeoutMs } from '../../../shared/transport/itemRequest';
 import { affindaApiRequestAllPages, PAGE_SIZE } from '../../../shared/transport/pager';
-import { optionsCollection } from '../common.descriptions';
+import { documentLocator, optionsCollection } from '../common.descriptions';
 import { ServiceAnswer } from '../../../shared/output/output';
 import { protectAgainstFormulasOption } from '../../../shared/output/rowOptions';
-import { documentLocator } from '../document/descriptions';
 import { readDocumentIdentifier } from '../document/document';
 import { filledByModelAsTool } from '../tool.descriptions';
 

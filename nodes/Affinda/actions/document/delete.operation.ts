@@ -2,8 +2,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { CHECK_BEFORE_REPEATING } from '../../../shared/transport/failures';
 import { requestForItem } from '../../../shared/transport/itemRequest';
-import { optionsCollection } from '../common.descriptions';
-import { documentLocator } from './descriptions';
+import { documentLocator, optionsCollection } from '../common.descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
 
 export const description: INodeProperties[] = [documentLocator, optionsCollection()];

@@ -6,7 +6,7 @@ import { describeAnswer } from '../../../shared/listAnswers';
 import { DOCUMENTS_PATH, metaOf, parseFailureOf } from '../../../shared/service';
 import { affindaApiRequest } from '../../../shared/transport/request';
 import { type RequestAdvice } from '../../../shared/transport/types';
-import { documentLocator } from './descriptions';
+import { documentLocator } from '../common.descriptions';
 
 /** What the document operations share at run time: paths, identifiers and the output shape. */
 

@@ -6,8 +6,7 @@ import { choicesOf, invalid, readIdentifier, readOptionalChoice } from '../../..
 import { readRequestTimeoutMs, requestForItem } from '../../../shared/transport/itemRequest';
 import { affindaApiFileRequest } from '../../../shared/transport/request';
 import { type FileAnswer } from '../../../shared/transport/types';
-import { optionsCollection } from '../common.descriptions';
-import { documentLocator } from './descriptions';
+import { documentLocator, optionsCollection } from '../common.descriptions';
 import { documentPath, metaOf, readDocumentIdentifier } from './document';
 
 /** Document → Download: one of the document's files into a binary field. */

@@ -15,8 +15,7 @@ import { rowOptions } from '../../../shared/output/rowOptions';
 import { cellValue, type RowOptions } from '../../../shared/output/documentRows';
 import { requestForItem } from '../../../shared/transport/itemRequest';
 import { readValidationResults } from '../../helpers/validationResults';
-import { optionsCollection } from '../common.descriptions';
-import { compactOption, documentLocator } from './descriptions';
+import { compactOption, documentLocator, optionsCollection } from '../common.descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
 
 /**

@@ -18,8 +18,7 @@ import {
 import { ROW_OPTIONS } from '../../../shared/output/rowOptions';
 import { workspaceLocator } from '../../../shared/parameters';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
-import { optionsCollection } from '../common.descriptions';
-import { compactOption } from './descriptions';
+import { compactOption, optionsCollection } from '../common.descriptions';
 import { DOCUMENTS_PATH } from './document';
 
 /**

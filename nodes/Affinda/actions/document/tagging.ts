@@ -19,9 +19,13 @@ import { readFlag, readOptionalIdentifier } from '../../../shared/readers';
 import { DOCUMENTS_PATH } from '../../../shared/service';
 import { readRequestTimeoutMs, requestForItem } from '../../../shared/transport/itemRequest';
 import { affindaApiRequest } from '../../../shared/transport/request';
-import { optionsCollection, tagLocator, tagWorkspaceLocator } from '../common.descriptions';
+import {
+	documentLocator,
+	optionsCollection,
+	tagLocator,
+	tagWorkspaceLocator,
+} from '../common.descriptions';
 import { filledByModelAsTool } from '../tool.descriptions';
-import { documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
 
 /**

@@ -15,10 +15,9 @@ import {
 	readOptionalIdentifier,
 } from '../../../shared/readers';
 import { requestForItem } from '../../../shared/transport/itemRequest';
-import { optionsCollection } from '../common.descriptions';
+import { compactOption, documentLocator, optionsCollection } from '../common.descriptions';
 import { forModel, fromAI } from '../tool';
 import { filledByModelAsTool } from '../tool.descriptions';
-import { compactOption, documentLocator } from './descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
 import { customIdentifierOption, uploadOptions } from './upload/uploadProperties';
 import { toMultipartValue } from './upload/uploadSettings';

@@ -16,8 +16,7 @@ import {
 	reIndexInOption,
 	reIndexOnceRunIsDone,
 } from '../index/reIndex';
-import { optionsCollection } from '../common.descriptions';
-import { documentLocator } from './descriptions';
+import { documentLocator, optionsCollection } from '../common.descriptions';
 import { documentPath, readDocumentIdentifier } from './document';
 
 /** The extractors whose data this endpoint updates; other documents change through annotations. */

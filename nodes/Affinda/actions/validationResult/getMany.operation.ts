@@ -3,8 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { readReturnAllOrLimit, returnAllAndLimit } from '../../helpers/paging';
 import { readValidationResults } from '../../helpers/validationResults';
 import { PAGE_SIZE } from '../../../shared/transport/pager';
-import { optionsCollection } from '../common.descriptions';
-import { documentLocator } from '../document/descriptions';
+import { documentLocator, optionsCollection } from '../common.descriptions';
 import { readDocumentIdentifier } from '../document/document';
 import { filledByModelAsTool } from '../tool.descriptions';
 

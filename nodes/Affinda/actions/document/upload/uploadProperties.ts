@@ -7,10 +7,9 @@ import {
 	whereParameter,
 	workspaceLocator,
 } from '../../../../shared/parameters';
-import { optionsCollection } from '../../common.descriptions';
+import { compactOption, optionsCollection } from '../../common.descriptions';
 import { filledByModel, fromAI } from '../../tool';
 import { addToIndicesOption } from '../addToIndices';
-import { compactOption } from '../descriptions';
 
 /** Upload's parameters (Resume → Parse shows the same), each defined once and read through. */
 
