@@ -1,5 +1,5 @@
 import { isSettled, parseFailureOf } from '../../nodes/Affinda/actions/document/document';
-import { simplifyDocument } from '../../nodes/shared/output/parsedData';
+import { simplifyDocument } from '../../nodes/shared/output/output';
 import {
 	documentAnswer,
 	failedAnswer,

@@ -6,10 +6,10 @@ import type {
 } from 'n8n-workflow';
 
 import { InvalidParameterError } from '../errors';
+import { metaOf, parseFailureOf } from '../service';
 import { educationItems, workHistoryItems } from './cv';
 import { DEFAULT_ROW_OPTIONS, documentRow, type RowOptions } from './documentRows';
 import { jsonResumeItems } from './jsonResume';
-import { simplifyDocument } from './parsedData';
 import { readProtectAgainstFormulas, readRowOptions } from './rowOptions';
 
 /**
@@ -223,6 +223,27 @@ function resumeOutput(
 		}
 	}
 	return refusals.length === 0 ? items : new RefusedDocuments(items, refusals);
+}
+
+/**
+ * Parsed Data, for every node. At most ten fields: the metadata a workflow routes on, and the
+ * parsed data (or, for a document that failed, why).
+ */
+export function simplifyDocument(document: IDataObject): IDataObject {
+	const meta = metaOf(document);
+	const failure = parseFailureOf(document);
+	return {
+		identifier: meta.identifier,
+		customIdentifier: meta.customIdentifier ?? null,
+		fileName: meta.fileName ?? null,
+		extractor: document.extractor ?? null,
+		documentType: meta.documentType ?? null,
+		workspace: meta.workspace ?? null,
+		ready: meta.ready ?? false,
+		failed: failure !== undefined,
+		reviewUrl: meta.reviewUrl ?? null,
+		...(failure ? { error: failure } : { data: document.data ?? null }),
+	};
 }
 
 /** What Output makes of a document: a row, Parsed Data, or the answer unchanged. */
