@@ -6,13 +6,8 @@ import type { OutputSettings, ServiceAnswer } from '../../../shared/output/outpu
 import { PAGE_SIZE } from '../../../shared/transport/pager';
 import { indicesParameter } from '../common.descriptions';
 import { matchAgainstParameters } from '../matchAgainst';
-import {
-	asToolLimits,
-	rankedSearchItems,
-	rankedSearchParameters,
-	type RankedSearch,
-	type SearchToolAnswer,
-} from '../searchTool';
+import { asToolLimits, rankedSearchItems, rankedSearchParameters } from '../searchTool';
+import type { RankedSearch, SearchToolAnswer } from '../searchTool';
 
 const SEARCH: RankedSearch = {
 	body: 'jobDescriptionSearch',
