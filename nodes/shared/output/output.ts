@@ -5,7 +5,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../errors';
+import { invalid } from '../readers';
 import { metaOf, parseFailureOf } from '../service';
 import { educationItems, workHistoryItems } from './cv';
 import { DEFAULT_ROW_OPTIONS, documentRow, type RowOptions } from './documentRows';
@@ -126,15 +126,8 @@ export function readOutput(value: unknown, parameter = OUTPUT_PARAMETER): Output
 	const given = value ?? parameter.default;
 	const offered = (parameter.options as INodePropertyOptions[]).map((option) => option.value);
 	if (offered.includes(given as string)) return given as OutputChoice;
-	throw new InvalidParameterError(
-		parameter.displayName,
-		parameter.name,
-		given,
-		offered
-			.map((choice) => `"${String(choice)}"`)
-			.join(', ')
-			.replace(/, ([^,]*)$/, ' or $1'),
-	);
+	const allowed = offered.map((choice) => `"${String(choice)}"`).join(', ');
+	return invalid(parameter, given, allowed.replace(/, ([^,]*)$/, ' or $1'));
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { InvalidParameterError } from '../errors';
 import { byName } from '../order';
+import { invalid } from '../readers';
 import {
 	DEFAULT_ROW_OPTIONS,
 	JOB_DESCRIPTION_COLUMNS,
@@ -138,20 +138,11 @@ function listOfText(value: unknown): string[] {
 	return [];
 }
 
-/** The error for a row option's bad value: it names the option, the value and what is allowed. */
-function refused(
-	option: { displayName: string; name: string },
-	value: unknown,
-	allowed: string,
-): InvalidParameterError {
-	return new InvalidParameterError(option.displayName, option.name, value, allowed);
-}
-
 /** Options → Protect Against Formulas, checked (on when not set). */
 export function readProtectAgainstFormulas(options: unknown): boolean {
 	const given = isObject(options) ? options.protectAgainstFormulas : undefined;
 	if (given === undefined) return true;
-	if (typeof given !== 'boolean') throw refused(PROTECT_AGAINST_FORMULAS, given, 'true or false');
+	if (typeof given !== 'boolean') invalid(PROTECT_AGAINST_FORMULAS, given, 'true or false');
 	return given;
 }
 
@@ -173,7 +164,7 @@ export function readRowOptions(
 			threshold < 0 ||
 			threshold > 1
 		)
-			throw refused(CONFIDENCE_THRESHOLD, threshold, 'a number from 0 to 1');
+			invalid(CONFIDENCE_THRESHOLD, threshold, 'a number from 0 to 1');
 		row.threshold = threshold;
 	}
 	if (given.includeFields !== undefined) {
@@ -186,7 +177,7 @@ export function readRowOptions(
 			unknown.length > 0 ||
 			(!Array.isArray(given.includeFields) && typeof given.includeFields !== 'string')
 		)
-			throw refused(
+			invalid(
 				includeFields,
 				unknown.length > 0 ? unknown : given.includeFields,
 				`some of ${includable.join(', ')}`,
@@ -198,14 +189,14 @@ export function readRowOptions(
 	// Such a column would replace the row's prototype or shadow what every object has.
 	const unsafe = row.customDataPoints.filter((slug) => !isFieldName(slug));
 	if (unsafe.length > 0)
-		throw refused(
+		invalid(
 			CUSTOM_DATA_POINTS,
 			unsafe,
 			'slugs of your data points, other than __proto__, constructor and prototype',
 		);
 	if (given.listsAs !== undefined) {
 		if (given.listsAs !== 'text' && given.listsAs !== 'array')
-			throw refused(LISTS_AS, given.listsAs, '"text" or "array"');
+			invalid(LISTS_AS, given.listsAs, '"text" or "array"');
 		row.listsAs = given.listsAs;
 	}
 	return row;
