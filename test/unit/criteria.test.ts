@@ -2,7 +2,8 @@ import type { IDataObject, INodeProperties, INodePropertyCollection } from 'n8n-
 
 import { InvalidParameterError } from '../../nodes/shared/errors';
 import { buildCriteriaBody } from '../../nodes/Affinda/search/criteriaBody';
-import { criteriaFor, SEARCH_CRITERIA, isTuning } from '../../nodes/Affinda/search/criteria';
+import { SEARCH_CRITERIA } from '../../nodes/Affinda/search/criteria';
+import { criteriaFor, isTuning } from '../../nodes/Affinda/search/facets';
 import { toIndices } from '../../nodes/Affinda/search/indices';
 import { buildSearchBody } from '../../nodes/Affinda/search/searchBody';
 import { criteriaParameter } from '../../nodes/Affinda/search/searchProperties';

@@ -10,14 +10,8 @@ import {
 	type Parameter,
 } from '../../shared/readers';
 import { toWireValue, type WireRow } from '../../shared/wireRows';
-import {
-	ENTRY_ROWS,
-	facetLabel,
-	facetsFor,
-	type Criterion,
-	type Facet,
-	type SearchBody,
-} from './criteria';
+import { ENTRY_ROWS, type Criterion, type Facet, type SearchBody } from './criteria';
+import { facetLabel, facetsFor } from './facets';
 import { ENTRY } from './searchProperties';
 
 /**

@@ -1,7 +1,8 @@
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { buildCriteriaBody } from './criteriaBody';
-import { criteriaFor, facetLabel, isTuning, type SearchBody } from './criteria';
+import { type SearchBody } from './criteria';
+import { criteriaFor, facetLabel, isTuning } from './facets';
 import { toIndices } from './indices';
 import { toolCriteriaFor } from './searchProperties';
 import { invalid, readNameList, readOptionalText } from '../../shared/readers';

@@ -4,17 +4,16 @@ import { byDisplayName } from '../../shared/order';
 import { boundsTypeOptions } from '../../shared/wireRows';
 import {
 	CUSTOM_DATA_FILTER_TYPES,
-	criteriaFor,
 	DISTANCE_UNITS,
 	ENTRY_ROWS,
 	RANKED_BY_MODE,
 	RANKED_DOCUMENTS,
-	isTuning,
 	WEIGHT_RANGE,
 	type Criterion,
 	type Facet,
 	type SearchBody,
 } from './criteria';
+import { criteriaFor, isTuning } from './facets';
 
 type RankedDocuments = (typeof RANKED_DOCUMENTS)[SearchBody];
 

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { scoreOf, type Searched } from '../../shared/output/rankedRows';
-import { componentsAsked, SCORE_COMPONENTS, type SearchBody } from './criteria';
+import { SCORE_COMPONENTS, type SearchBody } from './criteria';
+import { componentsAsked } from './facets';
 
 /** What a ranked search searched: which scores of its results its rows show (shared/output/rankedRows.ts). */
 

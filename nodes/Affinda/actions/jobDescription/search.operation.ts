@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { componentsAsked, SCORE_COMPONENTS } from '../../search/criteria';
+import { SCORE_COMPONENTS } from '../../search/criteria';
+import { componentsAsked } from '../../search/facets';
 import { jobDescriptionRow, jobDescriptionToolRow } from '../../../shared/output/rankedRows';
 import type { OutputSettings, ServiceAnswer } from '../../../shared/output/output';
 import { PAGE_SIZE } from '../../../shared/transport/pager';

@@ -1,6 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { matchScoreWeights, SCORE_COMPONENTS } from '../../search/criteria';
+import { SCORE_COMPONENTS } from '../../search/criteria';
+import { matchScoreWeights } from '../../search/facets';
 import { weightProperty } from '../../search/searchProperties';
 import { byDisplayName } from '../../../shared/order';
 import { optionsCollection, parsedDocumentLocator } from '../common.descriptions';
